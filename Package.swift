@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies flow one way: trace format -> engine -> recognizers -> scenes -> timeline -> CLI.
+// Everything here is pure Swift and runs headless; only the studio (a later target) links SDL2.
+let package = Package(
+    name: "GestureLab",
+    products: [
+        .library(name: "GestureTrace", targets: ["GestureTrace"]),
+        .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .library(name: "GestureRecognizers", targets: ["GestureRecognizers"]),
+        .library(name: "GestureScenes", targets: ["GestureScenes"]),
+        .library(name: "GestureTimeline", targets: ["GestureTimeline"]),
+        .executable(name: "gesturelab", targets: ["gesturelab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(name: "GestureTrace"),
+        .target(name: "GestureEngine", dependencies: ["GestureTrace"]),
+        .target(name: "GestureRecognizers", dependencies: ["GestureEngine"]),
+        .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
+        .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
+        .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
+        .executableTarget(name: "gesturelab", dependencies: [
+            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"]),
+        .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth"]),
+        .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace"]),
+        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,140 @@
+import GestureTrace
+
+/// A measured value set against the threshold it was compared with, so that a reader (and the
+/// sensitivity analysis) can see how close a decision was.
+public struct Evidence: Sendable, Equatable {
+    public var parameter: String
+    public var value: Double
+    public var threshold: Double
+    public var unit: String
+    /// How value relates to threshold in the decision: ">=", ">", "<=", "<".
+    public var comparison: String
+
+    public init(_ parameter: String, value: Double, threshold: Double, unit: String, comparison: String) {
+        self.parameter = parameter
+        self.value = value
+        self.threshold = threshold
+        self.unit = unit
+        self.comparison = comparison
+    }
+
+    public var text: String {
+        "\(parameter) \(NumberFormat.short(value)) \(unit) \(comparison) \(NumberFormat.short(threshold)) \(unit)"
+    }
+}
+
+/// Why something happened.
+public struct Cause: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// The recognizer decided while handling touches.
+        case touches
+        /// A timer fired.
+        case timer
+        /// Another recognizer recognized and excluded this one (A.3.3).
+        case exclusion
+        /// A recognizer that was already active prevented this one from beginning (A.3.3).
+        case prevention
+        /// A failure requirement: waiting, released, or failed because the required one recognized (A.4).
+        case requirement
+        /// A delegate answered (A.5, A.2.3, A.3.3, A.4.1).
+        case delegate
+        /// The touched view answered `gestureRecognizerShouldBegin` (A.5.2).
+        case view
+        /// The recognizer was disabled (A.1.9).
+        case disabled
+        /// A scene reaction to an action.
+        case reaction
+        /// Touch input from the trace.
+        case input
+        /// The view delivery rules (A.2.7-A.2.10).
+        case delivery
+        /// Housekeeping: reset, end of trace.
+        case lifecycle
+        /// Recognizers waiting on each other in a cycle.
+        case deadlock
+    }
+
+    public var kind: Kind
+    public var text: String
+    /// The recognizer or view whose action this was a consequence of.
+    public var other: String?
+    /// The `seq` of the log entry that caused this one, for arrows in timelines.
+    public var causedBy: Int?
+    public var evidence: [Evidence]
+
+    public init(_ kind: Kind, _ text: String, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
+        self.kind = kind
+        self.text = text
+        self.other = other
+        self.causedBy = causedBy
+        self.evidence = evidence
+    }
+}
+
+/// One line of the decision log.
+public struct LogEntry: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// A touch from the trace reached the engine.
+        case input
+        /// A recognizer's published state changed.
+        case transition
+        /// A recognizer's action fired.
+        case action
+        /// A recognizer wanted to leave possible but waits for others to fail.
+        case pending
+        /// A waiting recognizer was released.
+        case released
+        /// A phase was delivered to, held back from, or dropped for a view.
+        case view
+        /// A recognizer was reset to possible.
+        case reset
+        /// A timer fired.
+        case timer
+        /// A dynamic failure requirement or other relationship was set up, or an oddity noted.
+        case note
+    }
+
+    public var seq: Int
+    public var time: Timestamp
+    public var kind: Kind
+    public var recognizer: String?
+    public var view: String?
+    public var from: String?
+    public var to: String?
+    /// For view entries: began, moved, ended, cancelled, or held-began / held-ended / dropped.
+    public var phase: String?
+    /// Pointer ids involved.
+    public var touches: [Int]
+    public var cause: Cause
+}
+
+/// Everything the engine decided, in order. Designed for "why" questions: every entry names its
+/// cause and, where there is one, the entry that caused it.
+public struct DecisionLog: Sendable {
+    public private(set) var entries: [LogEntry] = []
+    /// When false only the count is kept (for benchmarks).
+    public var isRecording = true
+    public private(set) var count = 0
+
+    public init(recording: Bool = true) { isRecording = recording }
+
+    @discardableResult
+    mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: String? = nil, view: String? = nil,
+                         from: String? = nil, to: String? = nil, phase: String? = nil,
+                         touches: [Int] = [], cause: Cause) -> Int {
+        let seq = count
+        count += 1
+        if isRecording {
+            entries.append(LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer, view: view, from: from,
+                                    to: to, phase: phase, touches: touches, cause: cause))
+        }
+        return seq
+    }
+
+    public func entry(_ seq: Int) -> LogEntry? {
+        guard isRecording, seq >= 0, seq < entries.count else { return nil }
+        return entries[seq]
+    }
+
+    public var transitions: [LogEntry] { entries.filter { $0.kind == .transition } }
+}

@@ -1,0 +1,45 @@
+/// Behaviours the reference marks as uncertain (reference Part D), each a named switch with
+/// the default the reference recommends. Scenes set them under `options:`.
+public struct EngineOptions: Sendable, Equatable {
+    /// D-2 / A.1.7: when a recognizer that reached a final state goes back to possible.
+    public enum ResetTiming: String, Sendable, CaseIterable {
+        /// At the end of the dispatch cycle in which it finished (A4, W2, W3). Default.
+        case endOfCycle
+        /// Only once all its touches have ended (A1: "until the current event sequence ends").
+        case endOfTouchSequence
+    }
+    public var resetTiming: ResetTiming = .endOfCycle
+
+    /// D-3: order of a recognizer's action and the `touchesCancelled` it causes in the view.
+    public enum CancellationOrder: String, Sendable, CaseIterable {
+        /// Action first, then the view's cancel (O1's log, D1). Default.
+        case actionThenCancel
+        /// The view's cancel "immediately before the action" (H1, G1).
+        case cancelThenAction
+    }
+    public var cancellationOrder: CancellationOrder = .actionThenCancel
+
+    /// D-1: whether a continuous recognizer's action fires on `cancelled` (A1, W2 say yes).
+    public var actionOnCancelled = true
+
+    /// A.5.2: ask the touched views' `gestureRecognizerShouldBegin` (only when the recognizer
+    /// would cancel touches in them, as D1 orders it).
+    public var askTouchedViews = true
+
+    /// A.3.4: within one event, a recognizer that can prevent another one-way wins the tie
+    /// (so a double tap beats a single tap whatever their views' depth).
+    public var oneWayPreventionWinsTies = true
+
+    /// Events of the trace with the same timestamp form one event (one dispatch cycle), as
+    /// UIKit batches the touches that changed in one frame.
+    public var batchSimultaneousEvents = true
+
+    /// A timer due at the same time as a touch event fires first.
+    public var timersBeforeTouchesAtSameTime = true
+
+    /// Recognizers that wait for each other's failure in a cycle would wait forever; UIKit's
+    /// behaviour is undefined. When true they fail together with a `deadlock` cause.
+    public var failRequirementCycles = true
+
+    public init() {}
+}

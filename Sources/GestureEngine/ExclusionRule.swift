@@ -1,0 +1,90 @@
+/// Who may recognize together and who excludes whom (reference A.3).
+///
+/// The first recognizer to recognize wins: every competitor that shares a touch with it, is
+/// still possible, may be prevented by it and is not allowed to recognize simultaneously with
+/// it, fails. A recognizer that tries to begin while a preventing competitor is already active
+/// fails instead.
+extension GestureEnvironment {
+    /// Two recognizers compete when they share a touch that neither ignores (A.3.2).
+    public func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for t in a.attemptTouches where !a.isIgnoring(t) {
+            if !b.isIgnoring(t) && b.attemptTouches.contains(where: { $0 === t }) { return true }
+        }
+        return false
+    }
+
+    /// Either delegate saying yes allows simultaneous recognition (A.3.3); nil when neither does.
+    public func simultaneityReason(_ a: GestureRecognizer, _ b: GestureRecognizer) -> String? {
+        if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
+            return "delegate of \(a.id) allows recognizing with \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? "")
+        }
+        if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) {
+            return "delegate of \(b.id) allows recognizing with \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? "")
+        }
+        return nil
+    }
+
+    /// A can prevent B only if A says it can and B says it can be (A.3.3, A.3.6).
+    public func canPrevent(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.canPrevent(b) && b.canBePrevented(by: a)
+    }
+
+    /// Fails the competitors of a recognizer that has just recognized.
+    func excludeCompetitors(of winner: GestureRecognizer, transitionSeq: Int) {
+        let competitors = inAttempt.filter { $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }
+        for other in competitors.sorted(by: { precedes($0, $1) }) {
+            guard other.publishedState == .possible else { continue }
+            if let why = simultaneityReason(winner, other) {
+                log.append(time: now, kind: .note, recognizer: other.id,
+                           cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(why)", other: winner.id, causedBy: transitionSeq))
+                continue
+            }
+            guard canPrevent(winner, other) else {
+                let side = winner.canPrevent(other) ? "\(other.id) cannot be prevented by \(winner.id)" : "\(winner.id) cannot prevent \(other.id)"
+                log.append(time: now, kind: .note, recognizer: other.id,
+                           cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(side)", other: winner.id, causedBy: transitionSeq))
+                continue
+            }
+            let verb = winner.isDiscrete ? "was recognized" : "began"
+            let waiting = other.isPending ? " while waiting for a failure requirement" : ""
+            failPossible(other, Cause(.exclusion,
+                                      "excluded by \(winner.id)\(waiting): \(winner.id) \(verb) first and they may not recognize together (no simultaneous rule)",
+                                      other: winner.id, causedBy: transitionSeq))
+        }
+    }
+
+    /// An active (or just recognized) competitor that prevents `r` from beginning, with why.
+    func activePreventer(of r: GestureRecognizer) -> (GestureRecognizer, String)? {
+        for a in inAttempt where a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) {
+            if simultaneityReason(a, r) != nil { continue }
+            if canPrevent(a, r) { return (a, "they may not recognize together") }
+        }
+        return nil
+    }
+
+    /// Candidates that want to recognize in the same event, in the order they get to: the
+    /// deepest view first, then the most recently added (A.3.4), except that one that can
+    /// prevent another one-way goes first (so a double tap beats a single tap).
+    func sortCandidates(_ list: [GestureRecognizer]) -> [GestureRecognizer] {
+        var sorted = list.sorted { precedes($0, $1) }
+        guard options.oneWayPreventionWinsTies, sorted.count > 1 else { return sorted }
+        var moved = true
+        var guardCount = 0
+        while moved && guardCount < sorted.count * sorted.count {
+            moved = false
+            guardCount += 1
+            outer: for i in 0..<sorted.count {
+                for j in (i + 1)..<sorted.count {
+                    let a = sorted[i], b = sorted[j]
+                    if canPrevent(b, a) && !canPrevent(a, b) && sharesTouch(a, b) {
+                        sorted.remove(at: j)
+                        sorted.insert(b, at: i)
+                        moved = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return sorted
+    }
+}

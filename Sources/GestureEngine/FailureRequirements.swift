@@ -1,0 +1,139 @@
+import GestureTrace
+
+/// Failure requirements (reference A.4): a recognizer that requires another to fail cannot
+/// leave possible while that one is undecided; it proceeds when it fails and fails when it
+/// recognizes.
+extension GestureEnvironment {
+    /// Static requirements (`require(toFail:)`) and this attempt's dynamic ones, with their source.
+    public func requirements(of r: GestureRecognizer) -> [(GestureRecognizer, String)] {
+        var list = r.failureRequirements.map { ($0, "require(toFail:)") }
+        for (q, source) in r.dynamicRequirements where !list.contains(where: { $0.0 === q }) { list.append((q, source)) }
+        return list
+    }
+
+    /// Asks the delegates and subclass overrides once per attempt, when `r` receives its first
+    /// touch, about every recognizer sharing that touch (A.4.1), in both directions.
+    func evaluateDynamicRequirements(for r: GestureRecognizer, sharing: [GestureRecognizer]) {
+        for s in sharing where s !== r {
+            addDynamicRequirement(waiter: r, required: s)
+            addDynamicRequirement(waiter: s, required: r)
+        }
+    }
+
+    private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
+        guard !a.failureRequirements.contains(where: { $0 === b }), !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
+        var sources: [String] = []
+        if let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
+            sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
+        }
+        if let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+            sources.append("delegate of \(b.id): shouldBeRequiredToFailBy \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
+        }
+        if a.shouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }
+        if b.shouldBeRequiredToFail(by: a) { sources.append("\(b.typeName) shouldBeRequiredToFail(by: \(a.typeName))") }
+        guard !sources.isEmpty else { return }
+        let source = sources.joined(separator: "; ")
+        a.dynamicRequirements.append((b, source))
+        log.append(time: now, kind: .note, recognizer: a.id,
+                   cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
+    }
+
+    struct RequirementStatus {
+        /// Required recognizers still undecided.
+        var unmet: [(GestureRecognizer, String)] = []
+        /// A required recognizer that recognized instead of failing.
+        var recognized: (GestureRecognizer, String)?
+    }
+
+    /// A required recognizer that is not in an attempt (it saw none of these touches) does not
+    /// hold anyone up; one that failed or was cancelled is satisfied (C5 counts cancelled, A.4.2).
+    func requirementStatus(of r: GestureRecognizer) -> RequirementStatus {
+        var status = RequirementStatus()
+        for (q, source) in requirements(of: r) where q.isInAttempt {
+            if q.publishedState.hasRecognized {
+                status.recognized = (q, source)
+                return status
+            }
+            if q.publishedState == .possible { status.unmet.append((q, source)) }
+        }
+        return status
+    }
+
+    /// Fails the recognizers that required `winner` to fail.
+    func failDependents(of winner: GestureRecognizer, transitionSeq: Int) {
+        for d in inAttempt.sorted(by: { precedes($0, $1) }) where d !== winner && d.publishedState == .possible {
+            guard let (_, source) = requirements(of: d).first(where: { $0.0 === winner }) else { continue }
+            failPossible(d, Cause(.requirement, "\(d.id) requires \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",
+                                  other: winner.id, causedBy: transitionSeq))
+        }
+    }
+
+    /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
+    func releasePending() -> Bool {
+        var progressed = false
+        for p in inAttempt.sorted(by: { precedes($0, $1) }) where p.isPending && p.publishedState == .possible {
+            let status = requirementStatus(of: p)
+            if let (winner, source) = status.recognized {
+                failPossible(p, Cause(.requirement, "\(p.id) required \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",
+                                      other: winner.id, causedBy: winner.lastTransitionSeq))
+                progressed = true
+                continue
+            }
+            guard status.unmet.isEmpty else { continue }
+            let failed = requirements(of: p).map(\.0).filter { $0.isInAttempt && $0.publishedState.isTerminal }
+            let last = failed.max { ($0.lastTransitionSeq ?? -1) < ($1.lastTransitionSeq ?? -1) }
+            let current = now
+            let waited = p.pendingSince.map { (since: Timestamp) -> String in " after waiting \(NumberFormat.ms(current - since))" } ?? ""
+            let names = failed.map(\.id).joined(separator: ", ")
+            let releaseText = failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"
+                                             : "\(p.id) is released\(waited): \(names) \(failed.count == 1 ? "has" : "have") failed"
+            let releaseSeq = log.append(time: now, kind: .released, recognizer: p.id,
+                                        cause: Cause(.requirement, releaseText, other: last?.id, causedBy: last?.lastTransitionSeq ?? p.pendingSeq))
+            p.isPending = false
+            progressed = true
+            let target = p.internalState
+            if target == .failed || target == .cancelled || target == .possible {
+                failPossible(p, Cause(.requirement, "\(p.id) gave up while waiting", causedBy: releaseSeq))
+                continue
+            }
+            if let (blocker, why) = activePreventer(of: p) {
+                failPossible(p, Cause(.prevention, "prevented by \(blocker.id), which \(blocker.stateName) while \(p.id) waited; \(why)",
+                                      other: blocker.id, causedBy: blocker.lastTransitionSeq))
+                continue
+            }
+            p.willBeginAfterSatisfyingFailureRequirements()
+            commit(p, target: target == .ended ? .ended : .began,
+                   cause: Cause(.requirement, releaseText, other: last?.id, causedBy: releaseSeq))
+        }
+        return progressed
+    }
+
+    /// Recognizers that wait for each other would wait forever; fail every member of such a
+    /// cycle together (`EngineOptions.failRequirementCycles`). True if anything changed.
+    func breakRequirementCycles() -> Bool {
+        let pending = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
+        guard pending.count > 1 else { return false }
+        func waitsOn(_ r: GestureRecognizer) -> [GestureRecognizer] {
+            requirementStatus(of: r).unmet.map(\.0).filter { $0.isPending }
+        }
+        var inCycle: [GestureRecognizer] = []
+        for p in pending {
+            var seen: [GestureRecognizer] = []
+            var frontier = waitsOn(p)
+            var found = false
+            while let q = frontier.popLast() {
+                if q === p { found = true; break }
+                if seen.contains(where: { $0 === q }) { continue }
+                seen.append(q)
+                frontier.append(contentsOf: waitsOn(q))
+            }
+            if found { inCycle.append(p) }
+        }
+        guard !inCycle.isEmpty else { return false }
+        let names = inCycle.map(\.id).joined(separator: ", ")
+        for r in inCycle {
+            failPossible(r, Cause(.deadlock, "\(names) each wait for another of them to fail (a require-to-fail cycle); all fail"))
+        }
+        return true
+    }
+}

@@ -1,0 +1,325 @@
+import GestureTrace
+
+/// Runs touches through a view hierarchy and its recognizers, one dispatch cycle per event,
+/// under UIKit's rules, on a virtual clock. Reference Part C gives the cycle:
+///
+/// 1. new touches are hit-tested and bound; recognizers on the hit view and its ancestors
+///    receive them (filtered by `isEnabled`, device and the delegate's `shouldReceive`);
+/// 2. each recognizer's `touches…` hooks run; the states they set are queued as requests;
+/// 3. settlement turns requests into published transitions under exclusion, prevention and
+///    failure requirements (`Settlement.swift`, `ExclusionRule.swift`, `FailureRequirements.swift`);
+/// 4. the views get their phases, held back, released or cancelled (`ViewDelivery.swift`);
+/// 5. finished recognizers reset (`RecognizerReset.swift`).
+/// Timers fire as events of their own at their due time.
+public final class GestureEnvironment {
+    public let window: View
+    public var options: EngineOptions
+    public internal(set) var log: DecisionLog
+    public internal(set) var now: Timestamp = .zero
+
+    var clock = VirtualClock()
+    /// Touches down, by pointer id.
+    var touchesByPointer: [Int: Touch] = [:]
+    /// Touches whose view delivery may still change (holds pending); kept until finished.
+    var touchesWithHolds: [Touch] = []
+    var nextSerial = 0
+    var requests: [TransitionRequest] = []
+    /// Recognizers that have received a touch since their last reset, in delivery order.
+    var inAttempt: [GestureRecognizer] = []
+    /// What is being processed now, for the causes of requests the subclasses make.
+    var context: DispatchContext = .idle
+    var isDispatching = false
+    private var orderCache: [ObjectIdentifier: (Int, Int, Int)]?
+
+    public init(window: View, options: EngineOptions = EngineOptions(), recordLog: Bool = true) {
+        self.window = window
+        self.options = options
+        self.log = DecisionLog(recording: recordLog)
+        window.ownEnvironment = self
+    }
+
+    /// Every recognizer in the hierarchy.
+    public var allRecognizers: [GestureRecognizer] { window.subtree.flatMap(\.gestureRecognizers) }
+
+    public func recognizer(_ id: String) -> GestureRecognizer? { allRecognizers.first { $0.id == id } }
+
+    func hierarchyChanged() { orderCache = nil }
+
+    /// Delivery order and tie-break order (A.2.5, A.3.4): deepest view first, then the most
+    /// recently added recognizer on a view, then hierarchy order for siblings (which never share
+    /// a touch, so this last key only keeps replays reproducible).
+    func orderKey(_ r: GestureRecognizer) -> (Int, Int, Int) {
+        if orderCache == nil {
+            var cache: [ObjectIdentifier: (Int, Int, Int)] = [:]
+            for (pre, v) in window.subtree.enumerated() {
+                let d = v.depth
+                for (i, g) in v.gestureRecognizers.enumerated() { cache[ObjectIdentifier(g)] = (-d, -i, pre) }
+            }
+            orderCache = cache
+        }
+        return orderCache?[ObjectIdentifier(r)] ?? (0, 0, Int.max)
+    }
+
+    func precedes(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        let ka = orderKey(a), kb = orderKey(b)
+        return ka < kb
+    }
+
+    // MARK: Input
+
+    /// Feeds one trace event (a cycle of its own). Prefer `feed(batch:)` for events that share a timestamp.
+    public func feed(_ event: TraceEvent) { feed(batch: [event]) }
+
+    /// Feeds events that happened at the same moment as one UIKit event.
+    public func feed(batch: [TraceEvent]) {
+        guard let t = batch.first?.time else { return }
+        advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
+        now = max(now, t)
+        var changed: [Touch] = []
+        for e in batch {
+            let location = Point(x: e.x, y: e.y)
+            switch e.type {
+            case .down:
+                if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
+                let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
+                nextSerial += 1
+                touchesByPointer[e.pointer] = touch
+                bind(touch)
+                changed.append(touch)
+            case .move, .up, .cancel:
+                guard let touch = touchesByPointer[e.pointer] else {
+                    log.append(time: t, kind: .note, touches: [e.pointer],
+                               cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
+                    continue
+                }
+                touch.previousLocationInWindow = touch.locationInWindow
+                touch.locationInWindow = location
+                touch.timestamp = t
+                if let p = e.pressure { touch.pressure = p }
+                touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
+                let verb = e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")
+                log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
+                           cause: Cause(.input, "\(touch.label) \(verb) \(location)"))
+                if !changed.contains(where: { $0 === touch }) { changed.append(touch) }
+            }
+        }
+        dispatch(changed)
+        for touch in changed where !touch.isDown {
+            if touchesByPointer[touch.pointer] === touch { touchesByPointer[touch.pointer] = nil }
+        }
+    }
+
+    /// Fires every timer due up to `time`, each in its own cycle.
+    public func advance(to time: Timestamp, inclusive: Bool = true) {
+        while let timer = clock.popDue(upTo: time, inclusive: inclusive) {
+            fire(timer)
+        }
+        if time > now { now = time }
+    }
+
+    /// Runs the timers that are still scheduled after the last event (a double tap's interval,
+    /// a long press that is still held). Bounded, so a timer that reschedules itself forever
+    /// cannot hang a replay.
+    public func finish(maximumTimers: Int = 100_000) {
+        var fired = 0
+        while fired < maximumTimers, let timer = clock.popDue(upTo: Timestamp(microseconds: .max), inclusive: true) {
+            fire(timer)
+            fired += 1
+        }
+        if fired == maximumTimers {
+            log.append(time: now, kind: .note, cause: Cause(.lifecycle, "stopped after \(maximumTimers) timers: a timer keeps rescheduling itself"))
+        }
+        for touch in touchesByPointer.values.sorted(by: { $0.serial < $1.serial }) {
+            log.append(time: now, kind: .note, view: touch.view?.id, touches: [touch.pointer],
+                       cause: Cause(.lifecycle, "\(touch.label) is still down at the end of the trace"))
+        }
+    }
+
+    private func fire(_ timer: VirtualClock.Scheduled) {
+        now = max(now, timer.due)
+        let seq = log.append(time: now, kind: .timer, recognizer: timer.owner,
+                             cause: Cause(.timer, "timer \(timer.name) of \(timer.owner) fired"))
+        for r in allRecognizers where r.id == timer.owner { r.timers.removeAll { !clock.isScheduled($0) } }
+        runCycle(context: .timer(name: timer.name, owner: timer.owner, seq: seq)) {
+            timer.action()
+        }
+    }
+
+    func schedule(name: String, owner: String, after delay: Duration, _ action: @escaping () -> Void) -> VirtualClock.TimerID {
+        clock.schedule(name: name, owner: owner, at: now + delay, action)
+    }
+
+    func cancelTimer(_ id: VirtualClock.TimerID) { clock.cancel(id) }
+
+    public var scheduledTimerCount: Int { clock.pendingCount }
+
+    // MARK: Binding a new touch (A.2.1-A.2.3)
+
+    private func bind(_ touch: Touch) {
+        let location = touch.locationInWindow
+        let rootLocal = Point(x: location.x - window.frame.origin.x + window.boundsOrigin.x,
+                              y: location.y - window.frame.origin.y + window.boundsOrigin.y)
+        let hit = window.hitTest(rootLocal)
+        touch.view = hit
+        let inputSeq = log.append(time: now, kind: .input, view: hit?.id, phase: "began", touches: [touch.pointer],
+                                  cause: Cause(.input, hit.map { "\(touch.label) down at \(location) hits \($0.id)" }
+                                                   ?? "\(touch.label) down at \(location) hits nothing (outside the window)"))
+        guard let hit else {
+            touch.delivery.finished = true
+            return
+        }
+        var chain: [View] = []
+        var v: View? = hit
+        while let current = v { chain.append(current); v = current.superview }
+        var receivers: [GestureRecognizer] = []
+        for view in chain {
+            for r in view.gestureRecognizers.reversed() {
+                guard r.isEnabled else { continue }
+                if r.publishedState.isTerminal { continue }
+                if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
+                    log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                               cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))
+                    continue
+                }
+                if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
+                    let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
+                    log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                               cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))
+                    continue
+                }
+                receivers.append(r)
+            }
+        }
+        touch.recognizers = receivers
+        var newAttempts: [GestureRecognizer] = []
+        for r in receivers {
+            if !r.isInAttempt {
+                r.isInAttempt = true
+                inAttempt.append(r)
+                newAttempts.append(r)
+            }
+            r.attemptTouches.append(touch)
+        }
+        for r in newAttempts { evaluateDynamicRequirements(for: r, sharing: receivers) }
+    }
+
+    // MARK: The dispatch cycle
+
+    private func dispatch(_ changed: [Touch]) {
+        guard !changed.isEmpty else { return }
+        let event = TouchEvent(timestamp: now, allTouches: touchesByPointer.values.sorted { $0.serial < $1.serial })
+        runCycle(context: .touches) {
+            // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
+            var receivers: [GestureRecognizer] = []
+            for t in changed {
+                for r in t.recognizers where !receivers.contains(where: { $0 === r }) { receivers.append(r) }
+            }
+            receivers.sort { precedes($0, $1) }
+            for r in receivers {
+                for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+                    guard !r.publishedState.isTerminal, r.view != nil else { break }
+                    let set = changed.filter { $0.phase == phase && r.isTracking($0) }
+                    guard !set.isEmpty else { continue }
+                    context = .delivering(phase: phase, touches: set.map(\.pointer))
+                    switch phase {
+                    case .began: r.touchesBegan(set, with: event)
+                    case .moved: r.touchesMoved(set, with: event)
+                    case .ended: r.touchesEnded(set, with: event)
+                    case .cancelled: r.touchesCancelled(set, with: event)
+                    case .stationary: break
+                    }
+                }
+            }
+            context = .touches
+        } viewPhases: {
+            for t in changed { self.deliverNewPhase(of: t, event: event) }
+        }
+    }
+
+    /// One cycle: run `body` (recognizer hooks or a timer), settle, deliver to views, reset.
+    func runCycle(context newContext: DispatchContext, _ body: () -> Void, viewPhases: () -> Void = {}) {
+        let outer = isDispatching
+        let saved = context
+        isDispatching = true
+        context = newContext
+        body()
+        settle()
+        viewPhases()
+        recheckHeldTouches()
+        context = saved
+        isDispatching = outer
+        if !outer { resetFinishedRecognizers() }
+    }
+
+    /// Changes made from outside a dispatch (a test or app code between events) are processed at
+    /// once, as UIKit's run-loop observer does (A.1.4).
+    func processOutsideDispatch() {
+        guard !isDispatching else { return }
+        runCycle(context: .external) {}
+    }
+
+    func finishTouch(_ touch: Touch) {
+        touch.phase = .cancelled
+        touch.delivery.finished = true
+    }
+
+    // MARK: Requests from recognizers
+
+    func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?, evidence: [Evidence]) {
+        requests.append(TransitionRequest(recognizer: r, to: state, cause: causeForRequest(reason: reason, evidence: evidence)))
+        if !isDispatching { processOutsideDispatch() }
+    }
+
+    func causeForRequest(reason: String?, evidence: [Evidence]) -> Cause {
+        switch context {
+        case let .timer(name, _, seq):
+            return Cause(.timer, reason ?? "timer \(name) fired", causedBy: seq, evidence: evidence)
+        case let .delivering(phase, touches):
+            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(touches.map { "touch \($0)" }.joined(separator: ", ")))"
+            return Cause(.touches, reason.map { "\($0)" } ?? "set by the recognizer \(where_)", evidence: evidence)
+        case let .reaction(source, seq):
+            return Cause(.reaction, reason ?? "reaction to \(source)", other: source, causedBy: seq, evidence: evidence)
+        case .touches, .idle, .external:
+            return Cause(.touches, reason ?? "set by the recognizer", evidence: evidence)
+        }
+    }
+
+    func noteIgnoredTransition(_ r: GestureRecognizer, requested: RecognizerState, why: String) {
+        log.append(time: now, kind: .note, recognizer: r.id,
+                   cause: Cause(.lifecycle, "\(r.id) set \(requested.name(discrete: r.isDiscrete)): ignored, \(why)"))
+    }
+
+    func enabledChanged(_ r: GestureRecognizer) {
+        guard !r.isEnabled, r.isInAttempt, !r.publishedState.isTerminal else { return }
+        let target: RecognizerState = r.publishedState.isActive ? .cancelled : .failed
+        r.internalState = target
+        requests.append(TransitionRequest(recognizer: r, to: target, cause: disabledCause(r), forced: true))
+        if !isDispatching { processOutsideDispatch() }
+    }
+
+    private func disabledCause(_ r: GestureRecognizer) -> Cause {
+        if case let .reaction(source, seq) = context {
+            return Cause(.disabled, "\(r.id) was disabled by a reaction to \(source)", other: source, causedBy: seq)
+        }
+        return Cause(.disabled, "\(r.id) was disabled")
+    }
+}
+
+/// A state a recognizer asked for, waiting for settlement.
+struct TransitionRequest {
+    var recognizer: GestureRecognizer
+    var to: RecognizerState
+    var cause: Cause
+    /// Disabling bypasses the pending-request rules.
+    var forced = false
+}
+
+/// What the engine is doing when a recognizer sets its state.
+enum DispatchContext {
+    case idle
+    case touches
+    case delivering(phase: TouchPhase, touches: [Int])
+    case timer(name: String, owner: String, seq: Int)
+    case reaction(source: String, seq: Int)
+    case external
+}

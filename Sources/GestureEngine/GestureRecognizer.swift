@@ -1,0 +1,204 @@
+import GestureTrace
+
+/// The base class of every recognizer, with UIKit's subclass API (`UIGestureRecognizerSubclass`).
+///
+/// A subclass overrides the `touches…` methods and `reset()`, and sets `state`. The environment
+/// decides what that request becomes: whether the recognizer may begin, must wait for another
+/// to fail, or is excluded (see `Arbitration`). Reading `state` returns what the recognizer
+/// itself last set; `publishedState` is what others (and the log) see, which differs while the
+/// recognizer waits on a failure requirement.
+open class GestureRecognizer {
+    public let id: String
+    public internal(set) weak var view: View?
+
+    // MARK: UIKit's properties, with UIKit's defaults (reference Part B)
+
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    public var delegate: GestureRecognizerDelegate?
+    /// `allowedTouchTypes`: nil accepts every device.
+    public var allowedDevices: Set<InputDevice>?
+
+    /// Disabling cancels an active recognizer and fails a possible one (A.1.9).
+    public var isEnabled = true {
+        didSet {
+            guard oldValue != isEnabled else { return }
+            environment?.enabledChanged(self)
+        }
+    }
+
+    // MARK: What kind of recognizer this is
+
+    /// Discrete recognizers go possible to recognized or failed; continuous ones through began,
+    /// changed, ended or cancelled.
+    open var isDiscrete: Bool { false }
+    /// The type name in logs and scene files ("tap", "pan", ...).
+    open var typeName: String { "custom" }
+    /// The parameters particular to this type (see `RecognizerParameter.swift`).
+    open var ownParameters: [ParameterSpec] { [] }
+
+    public init(id: String) { self.id = id }
+
+    // MARK: State
+
+    var internalState: RecognizerState = .possible
+    public internal(set) var publishedState: RecognizerState = .possible
+    /// Waiting for a failure requirement before its requested transition is published.
+    public internal(set) var isPending = false
+    /// Has received a touch since its last reset.
+    public internal(set) var isInAttempt = false
+    /// The log entry of the latest published transition (for causes that point at it).
+    public internal(set) var lastTransitionSeq: Int?
+    /// When and where it started waiting on a failure requirement.
+    public internal(set) var pendingSeq: Int?
+    public internal(set) var pendingSince: Timestamp?
+
+    /// Called when a recognizer that waited on failure requirements is allowed to proceed, just
+    /// before its transition is published. A pan resets its translation here (A.4.6).
+    open func willBeginAfterSatisfyingFailureRequirements() {}
+
+    /// The state as this recognizer last set it (after UIKit's coercions, A.1.5).
+    public var state: RecognizerState {
+        get { internalState }
+        set { setState(newValue) }
+    }
+
+    /// Sets the state with a reason and the numbers behind it, for the decision log.
+    public func setState(_ requested: RecognizerState, because reason: String? = nil, evidence: [Evidence] = []) {
+        switch internalState.coerced(to: requested) {
+        case .unchanged:
+            return
+        case let .ignored(why):
+            environment?.noteIgnoredTransition(self, requested: requested, why: why)
+        case let .state(s):
+            internalState = s
+            if let env = environment {
+                env.request(self, s, reason: reason, evidence: evidence)
+            } else {
+                publishedState = s
+            }
+        }
+    }
+
+    /// Shorthand for `setState(.failed, because:)`.
+    public func fail(because reason: String, evidence: [Evidence] = []) {
+        setState(.failed, because: reason, evidence: evidence)
+    }
+
+    // MARK: Touches
+
+    /// Touches received in this attempt, in order of arrival (ended ones included, so a double
+    /// tap can cancel the first tap's touch in the view, A.2.9).
+    public internal(set) var attemptTouches: [Touch] = []
+    var ignoredSerials: Set<Int> = []
+
+    /// Tells the engine to stop sending `touch` to this recognizer (A.2.11). The touch is then
+    /// neither held back nor cancelled in its view on this recognizer's account.
+    public func ignore(_ touch: Touch, for event: TouchEvent? = nil) {
+        ignoredSerials.insert(touch.serial)
+    }
+
+    public func isIgnoring(_ touch: Touch) -> Bool { ignoredSerials.contains(touch.serial) }
+
+    /// Whether the recognizer currently receives `touch`.
+    public func isTracking(_ touch: Touch) -> Bool {
+        !ignoredSerials.contains(touch.serial) && attemptTouches.contains { $0 === touch }
+    }
+
+    /// Touches that are down and not ignored.
+    public var activeTouches: [Touch] {
+        attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }
+    }
+
+    public var numberOfTouches: Int { activeTouches.count }
+
+    /// The centroid of the active touches in `view`'s coordinates, or of the last touches
+    /// when none is down (UIKit's `location(in:)`).
+    open func location(in view: View?) -> Point {
+        var list = activeTouches
+        if list.isEmpty { list = attemptTouches.filter { !ignoredSerials.contains($0.serial) } }
+        guard !list.isEmpty else { return .zero }
+        var x = 0.0, y = 0.0
+        for t in list {
+            let p = t.location(in: view)
+            x += p.x
+            y += p.y
+        }
+        return Point(x: x / Double(list.count), y: y / Double(list.count))
+    }
+
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        let list = activeTouches
+        guard index >= 0, index < list.count else { return .zero }
+        return list[index].location(in: view)
+    }
+
+    // MARK: Subclass hooks
+
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    /// A touch was cancelled by the system. The default gives up the gesture: `cancelled` when
+    /// active, `failed` when still possible (by the coercions of A.1.5).
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        setState(.cancelled, because: "its touch was cancelled")
+    }
+    /// Called when the recognizer goes back to possible; clear per-attempt state here.
+    open func reset() {}
+
+    // MARK: Relationships (A.3, A.4)
+
+    public private(set) var failureRequirements: [GestureRecognizer] = []
+
+    /// This recognizer may leave possible only once `other` has failed (A.4.2).
+    public func require(toFail other: GestureRecognizer) {
+        guard other !== self, !failureRequirements.contains(where: { $0 === other }) else { return }
+        failureRequirements.append(other)
+    }
+
+    /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
+    var dynamicRequirements: [(GestureRecognizer, String)] = []
+
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    // MARK: Actions
+
+    var actions: [(GestureRecognizer) -> Void] = []
+
+    /// Registers a closure called on every action (UIKit's target-action pair).
+    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
+
+    // MARK: Timers
+
+    var timers: [VirtualClock.TimerID] = []
+
+    /// Runs `body` after `delay` of virtual time, unless cancelled or the recognizer resets
+    /// first (a timer never outlives the attempt that started it).
+    @discardableResult
+    public func startTimer(_ name: String, after delay: Duration, _ body: @escaping () -> Void) -> VirtualClock.TimerID? {
+        guard let env = environment else { return nil }
+        let id = env.schedule(name: name, owner: self.id, after: delay, body)
+        timers.append(id)
+        return id
+    }
+
+    public func cancelTimer(_ id: VirtualClock.TimerID?) {
+        guard let id else { return }
+        environment?.cancelTimer(id)
+        timers.removeAll { $0 == id }
+    }
+
+    /// The current time on the replay's clock.
+    public var now: Timestamp { environment?.now ?? .zero }
+
+    public var environment: GestureEnvironment? { view?.environment }
+
+    // MARK: Log helpers
+
+    /// The published state's name as written in logs.
+    public var stateName: String { publishedState.name(discrete: isDiscrete) }
+}

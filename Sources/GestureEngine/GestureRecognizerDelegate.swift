@@ -1,0 +1,21 @@
+/// UIKit's `UIGestureRecognizerDelegate`: the app's say in whether a recognizer may begin,
+/// which touches it sees, and how it relates to others (reference A.2.3, A.3.3, A.4.1, A.5).
+/// Every method has UIKit's default.
+public protocol GestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+    /// Why the delegate gave its last answer, for the decision log. Nil when it has no words.
+    func explanationOfLastAnswer() -> String?
+}
+
+public extension GestureRecognizerDelegate {
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
+    func explanationOfLastAnswer() -> String? { nil }
+}

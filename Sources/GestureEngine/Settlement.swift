@@ -1,0 +1,196 @@
+import GestureTrace
+
+/// Step 3 of the dispatch cycle (reference Part C): the states recognizers asked for become
+/// published transitions, in an order that makes ties and failures come out as UIKit's rules say:
+/// failures first (so they free whoever waits on them), then recognitions in tie-break order
+/// (deepest view first, A.3.4), then updates of recognizers that are already active.
+extension GestureEnvironment {
+    func settle() {
+        var rounds = 0
+        while true {
+            rounds += 1
+            if rounds > 100_000 {
+                log.append(time: now, kind: .note, cause: Cause(.lifecycle, "settlement stopped after 100000 rounds: recognizers keep changing each other"))
+                requests.removeAll()
+                return
+            }
+            if !requests.isEmpty {
+                processRequests()
+                continue
+            }
+            if releasePending() { continue }
+            if options.failRequirementCycles && breakRequirementCycles() { continue }
+            return
+        }
+    }
+
+    private func processRequests() {
+        let batch = requests
+        requests.removeAll()
+        var order: [GestureRecognizer] = []
+        var byRecognizer: [ObjectIdentifier: [TransitionRequest]] = [:]
+        for q in batch {
+            let key = ObjectIdentifier(q.recognizer)
+            if byRecognizer[key] == nil { order.append(q.recognizer) }
+            byRecognizer[key, default: []].append(q)
+        }
+        func isFailure(_ q: TransitionRequest) -> Bool { q.forced || q.to == .failed || q.to == .cancelled }
+        func leavesPossible(_ r: GestureRecognizer, _ q: TransitionRequest) -> Bool {
+            r.publishedState == .possible && !r.isPending && (q.to == .began || q.to == .ended)
+        }
+        let failures = order.filter { isFailure(byRecognizer[ObjectIdentifier($0)]![0]) }
+        let candidates = sortCandidates(order.filter { r in
+            let q = byRecognizer[ObjectIdentifier(r)]![0]
+            return !isFailure(q) && leavesPossible(r, q)
+        })
+        let updates = order.filter { r in
+            !failures.contains { $0 === r } && !candidates.contains { $0 === r }
+        }
+        for r in failures + candidates + updates {
+            for q in byRecognizer[ObjectIdentifier(r)]! { process(q) }
+        }
+    }
+
+    private func process(_ q: TransitionRequest) {
+        let r = q.recognizer
+        let published = r.publishedState
+        if published.isTerminal { return }  // excluded or failed meanwhile: later wishes are moot
+        if q.forced {
+            if published.isActive {
+                let seq = publish(r, .cancelled, cause: q.cause)
+                if options.actionOnCancelled { fireActions(r, .cancelled, transitionSeq: seq) }
+            } else {
+                failPossible(r, q.cause)
+            }
+            return
+        }
+        if r.isPending {
+            // Waiting: the recognizer keeps its own state; only giving up is published.
+            if q.to == .failed || q.to == .cancelled { failPossible(r, q.cause) }
+            return
+        }
+        switch published {
+        case .possible:
+            switch q.to {
+            case .began, .changed: attemptToLeavePossible(r, target: .began, cause: q.cause)
+            case .ended: attemptToLeavePossible(r, target: .ended, cause: q.cause)
+            case .failed, .cancelled: failPossible(r, q.cause)
+            case .possible: break
+            }
+        case .began, .changed:
+            switch q.to {
+            case .changed, .began:
+                let seq = publish(r, .changed, cause: q.cause)
+                fireActions(r, .changed, transitionSeq: seq)
+            case .ended:
+                let seq = publish(r, .ended, cause: q.cause)
+                fireActions(r, .ended, transitionSeq: seq)
+            case .cancelled, .failed:
+                let seq = publish(r, .cancelled, cause: q.cause)
+                if options.actionOnCancelled { fireActions(r, .cancelled, transitionSeq: seq) }
+            case .possible: break
+            }
+        default: break
+        }
+    }
+
+    /// A recognizer asks to begin (continuous) or to be recognized (discrete): A.5, A.3.3, A.4.2.
+    func attemptToLeavePossible(_ r: GestureRecognizer, target: RecognizerState, cause: Cause) {
+        if let refusal = shouldBeginRefusal(r) {
+            failPossible(r, Cause(refusal.kind, refusal.text + " (while \(r.id) was about to \(target == .began ? "begin" : "be recognized"): \(cause.text))",
+                                  other: refusal.other, causedBy: refusal.causedBy, evidence: cause.evidence))
+            return
+        }
+        if let (blocker, why) = activePreventer(of: r) {
+            failPossible(r, Cause(.prevention, "prevented by \(blocker.id), which had already \(blocker.stateName); \(why)",
+                                  other: blocker.id, causedBy: blocker.lastTransitionSeq, evidence: cause.evidence))
+            return
+        }
+        let status = requirementStatus(of: r)
+        if let (winner, source) = status.recognized {
+            failPossible(r, Cause(.requirement, "\(r.id) requires \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",
+                                  other: winner.id, causedBy: winner.lastTransitionSeq))
+            return
+        }
+        if !status.unmet.isEmpty {
+            r.isPending = true
+            let names = status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")
+            let seq = log.append(time: now, kind: .pending, recognizer: r.id, from: "possible", to: target.name(discrete: r.isDiscrete),
+                                 cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause.text)) but waits for \(names) to fail",
+                                              other: status.unmet.first?.0.id, causedBy: cause.causedBy, evidence: cause.evidence))
+            r.pendingSeq = seq
+            r.pendingSince = now
+            return
+        }
+        commit(r, target: target, cause: cause)
+    }
+
+    /// Publishes a recognition and carries out its consequences: actions, exclusion of
+    /// competitors, failure of dependents, cancellation of the view's touches.
+    func commit(_ r: GestureRecognizer, target: RecognizerState, cause: Cause) {
+        let first: RecognizerState = r.isDiscrete ? .ended : .began
+        let seq = publish(r, first, cause: cause)
+        if options.cancellationOrder == .cancelThenAction && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
+        fireActions(r, first, transitionSeq: seq)
+        excludeCompetitors(of: r, transitionSeq: seq)
+        failDependents(of: r, transitionSeq: seq)
+        if options.cancellationOrder == .actionThenCancel && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
+        if !r.isDiscrete && (target == .ended || r.internalState == .ended) && r.publishedState == .began {
+            let endSeq = publish(r, .ended, cause: Cause(.touches, "its touches ended before it could begin, so it ends at once", causedBy: seq))
+            fireActions(r, .ended, transitionSeq: endSeq)
+        }
+    }
+
+    /// Possible (or waiting) to failed; no action (A.1.2).
+    func failPossible(_ r: GestureRecognizer, _ cause: Cause) {
+        guard !r.publishedState.isTerminal else { return }
+        if r.publishedState.isActive {
+            let seq = publish(r, .cancelled, cause: cause)
+            if options.actionOnCancelled { fireActions(r, .cancelled, transitionSeq: seq) }
+            return
+        }
+        publish(r, .failed, cause: cause)
+        r.internalState = .failed
+    }
+
+    @discardableResult
+    func publish(_ r: GestureRecognizer, _ to: RecognizerState, cause: Cause) -> Int {
+        let from = r.publishedState
+        r.publishedState = to
+        r.isPending = false
+        if to.isTerminal && !r.internalState.isTerminal { r.internalState = to }
+        let seq = log.append(time: now, kind: .transition, recognizer: r.id, from: from.name(discrete: r.isDiscrete),
+                             to: to.name(discrete: r.isDiscrete), touches: r.attemptTouches.map(\.pointer), cause: cause)
+        r.lastTransitionSeq = seq
+        return seq
+    }
+
+    func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int) {
+        let seq = log.append(time: now, kind: .action, recognizer: r.id, to: state.name(discrete: r.isDiscrete),
+                             cause: Cause(.lifecycle, "\(r.id) \(state.name(discrete: r.isDiscrete))", causedBy: transitionSeq))
+        guard !r.actions.isEmpty else { return }
+        let saved = context
+        context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)
+        for action in r.actions { action(r) }
+        context = saved
+    }
+
+    /// Asks the touched views and the delegate whether `r` may begin (A.5.2 order).
+    func shouldBeginRefusal(_ r: GestureRecognizer) -> Cause? {
+        if options.askTouchedViews && r.cancelsTouchesInView {
+            var asked: [View] = []
+            for t in r.attemptTouches where !r.isIgnoring(t) {
+                guard let v = t.view, !asked.contains(where: { $0 === v }) else { continue }
+                asked.append(v)
+                if !v.gestureRecognizerShouldBegin(r) {
+                    return Cause(.view, "view \(v.id) answered gestureRecognizerShouldBegin(\(r.id)) = false", other: v.id)
+                }
+            }
+        }
+        if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) {
+            let why = d.explanationOfLastAnswer().map { ": \($0)" } ?? ""
+            return Cause(.delegate, "delegate of \(r.id) answered gestureRecognizerShouldBegin = false\(why)")
+        }
+        return nil
+    }
+}

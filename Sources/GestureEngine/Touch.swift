@@ -1,0 +1,72 @@
+import GestureTrace
+
+/// The phase a touch is in, as UIKit's `UITouch.Phase`.
+public enum TouchPhase: String, Sendable {
+    case began, moved, stationary, ended, cancelled
+}
+
+/// One finger (or pointer) from down to up. The same object represents it for its whole life,
+/// bound to the view it first hit (reference A.2.1).
+public final class Touch {
+    public let pointer: Int
+    /// Unique within an environment, in order of touch down.
+    public let serial: Int
+    public internal(set) var phase: TouchPhase = .began
+    public internal(set) var timestamp: Timestamp
+    public internal(set) var locationInWindow: Point
+    public internal(set) var previousLocationInWindow: Point
+    public let startLocationInWindow: Point
+    public let startTime: Timestamp
+    /// The hit-tested view; nil when the touch landed outside the window.
+    public internal(set) var view: View?
+    public let device: InputDevice?
+    public internal(set) var pressure: Double?
+
+    /// Recognizers that received this touch at touch down, in delivery order.
+    var recognizers: [GestureRecognizer] = []
+    var delivery = ViewDeliveryState()
+
+    init(pointer: Int, serial: Int, time: Timestamp, location: Point, device: InputDevice?, pressure: Double?) {
+        self.pointer = pointer
+        self.serial = serial
+        timestamp = time
+        startTime = time
+        locationInWindow = location
+        previousLocationInWindow = location
+        startLocationInWindow = location
+        self.device = device
+        self.pressure = pressure
+    }
+
+    /// This touch's location in `view`'s coordinate space (the window's when nil).
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convertFromWindow(locationInWindow)
+    }
+
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convertFromWindow(previousLocationInWindow)
+    }
+
+    public var isDown: Bool { phase != .ended && phase != .cancelled }
+    /// The name in logs: `touch 1` is pointer 1.
+    public var label: String { "touch \(pointer)" }
+}
+
+/// What one dispatch cycle carries: the touches that changed and every touch that is down
+/// (UIKit's `UIEvent`).
+public final class TouchEvent {
+    public let timestamp: Timestamp
+    public let allTouches: [Touch]
+
+    init(timestamp: Timestamp, allTouches: [Touch]) {
+        self.timestamp = timestamp
+        self.allTouches = allTouches
+    }
+
+    /// The touches this recognizer receives in this event.
+    public func touches(for recognizer: GestureRecognizer) -> [Touch] {
+        allTouches.filter { recognizer.isTracking($0) }
+    }
+}

@@ -1,0 +1,152 @@
+/// A rectangle in the simulated hierarchy: what touches hit and what recognizers attach to.
+///
+/// `frame` is in the superview's coordinate space; `boundsOrigin` is the view's own scroll
+/// offset, so a scroll view moves its content by changing it and hit-testing follows.
+open class View {
+    public let id: String
+    public var frame: Rect
+    public var boundsOrigin: Point = .zero
+    public var isHidden = false
+    public var isUserInteractionEnabled = true
+    /// Views with alpha below 0.01 are skipped by hit-testing, as in UIKit.
+    public var alpha: Double = 1
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The environment, set on the root view; every view and recognizer below finds it there.
+    weak var ownEnvironment: GestureEnvironment?
+
+    public init(id: String, frame: Rect) {
+        self.id = id
+        self.frame = frame
+    }
+
+    /// A `UIControl` wins over recognizers on its ancestors for its default action (A.2.12), and
+    /// is not cancelled by a scroll view by default (A.7.4).
+    open var isControl: Bool { false }
+
+    /// The kind shown in logs and the studio ("view", "scroll", "button").
+    open var kindName: String { "view" }
+
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        environment?.hierarchyChanged()
+    }
+
+    public func removeFromSuperview() {
+        guard let s = superview else { return }
+        s.subviews.removeAll { $0 === self }
+        superview = nil
+        s.environment?.hierarchyChanged()
+    }
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+        environment?.hierarchyChanged()
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+        environment?.hierarchyChanged()
+    }
+
+    public var root: View {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    public var environment: GestureEnvironment? { root.ownEnvironment }
+
+    /// Number of ancestors: the root is 0.
+    public var depth: Int {
+        var d = 0
+        var v = self
+        while let s = v.superview { d += 1; v = s }
+        return d
+    }
+
+    public func isDescendant(of other: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === other { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// Every view in this subtree, parents before children, subviews in order.
+    public var subtree: [View] {
+        var out: [View] = [self]
+        for s in subviews { out.append(contentsOf: s.subtree) }
+        return out
+    }
+
+    public func find(_ id: String) -> View? { subtree.first { $0.id == id } }
+
+    // MARK: Coordinates
+
+    /// A point in this view's bounds coordinates, in window coordinates.
+    public func convertToWindow(_ q: Point) -> Point {
+        let inParent = Point(x: q.x - boundsOrigin.x + frame.origin.x, y: q.y - boundsOrigin.y + frame.origin.y)
+        return superview?.convertToWindow(inParent) ?? inParent
+    }
+
+    /// A window point in this view's bounds coordinates.
+    public func convertFromWindow(_ p: Point) -> Point {
+        let inParent = superview?.convertFromWindow(p) ?? p
+        return Point(x: inParent.x - frame.origin.x + boundsOrigin.x, y: inParent.y - frame.origin.y + boundsOrigin.y)
+    }
+
+    /// Converts a point in this view's space to `other`'s (the window's when nil).
+    public func convert(_ p: Point, to other: View?) -> Point {
+        let w = convertToWindow(p)
+        return other?.convertFromWindow(w) ?? w
+    }
+
+    /// The frame in window coordinates.
+    public var frameInWindow: Rect {
+        let o = superview.map { $0.convertToWindow(frame.origin) } ?? frame.origin
+        return Rect(origin: o, size: frame.size)
+    }
+
+    // MARK: Hit testing (reference A.2.1)
+
+    open func point(inside p: Point) -> Bool { bounds.contains(p) }
+
+    /// The deepest view containing `p` (in this view's coordinates): front-most subview first.
+    open func hitTest(_ p: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, point(inside: p) else { return nil }
+        for sub in subviews.reversed() {
+            let local = Point(x: p.x - sub.frame.origin.x + sub.boundsOrigin.x,
+                              y: p.y - sub.frame.origin.y + sub.boundsOrigin.y)
+            if let hit = sub.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Questions UIKit asks views
+
+    /// `UIView.gestureRecognizerShouldBegin(_:)` (A.5.2): asked of the touched view when a
+    /// recognizer, possibly on an ancestor, is about to begin. Scenes set `rejectedRecognizers`.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        !rejectedRecognizers.contains(recognizer.id)
+    }
+
+    /// Ids of recognizers this view answers `false` for in `gestureRecognizerShouldBegin`.
+    public var rejectedRecognizers: Set<String> = []
+
+    // MARK: Touch delivery to the view (after recognizers, A.2.4)
+
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+}

@@ -1,0 +1,152 @@
+import GestureTrace
+
+/// Where a touch stands with its view (reference A.2.7-A.2.10).
+struct ViewDeliveryState {
+    enum Began { case notYet, held, delivered, dropped }
+    var began: Began = .notYet
+    /// Moves arrived while began was held; one move is sent with the release.
+    var movedWhileHeld = false
+    /// The touch has ended; its `ended` is not delivered yet.
+    var endedWaiting = false
+    var endedHeld = false
+    /// Nothing more goes to the view: ended or cancelled was delivered, or the touch was taken.
+    var finished = false
+    var tracked = false
+}
+
+/// Step 4 of the cycle: what the hit view receives. A phase is held back while any recognizer
+/// that receives the touch and has the matching delay flag is undecided; it is released when
+/// the last of them fails, and cancelled (or dropped, if never delivered) as soon as one with
+/// `cancelsTouchesInView` recognizes.
+extension GestureEnvironment {
+    func holders(of touch: Touch, endedPhase: Bool) -> [GestureRecognizer] {
+        touch.recognizers.filter { r in
+            (endedPhase ? r.delaysTouchesEnded : r.delaysTouchesBegan)
+                && r.isInAttempt && r.publishedState == .possible && r.isTracking(touch)
+        }
+    }
+
+    func currentEvent() -> TouchEvent {
+        TouchEvent(timestamp: now, allTouches: touchesByPointer.values.sorted { $0.serial < $1.serial })
+    }
+
+    private func track(_ touch: Touch) {
+        if !touch.delivery.tracked {
+            touch.delivery.tracked = true
+            touchesWithHolds.append(touch)
+        }
+    }
+
+    func deliverNewPhase(of touch: Touch, event: TouchEvent) {
+        guard touch.view != nil, !touch.delivery.finished else { return }
+        switch touch.phase {
+        case .began:
+            let h = holders(of: touch, endedPhase: false)
+            if h.isEmpty {
+                deliver(touch, .began, event: event, cause: Cause(.input, "\(touch.label) began"))
+            } else {
+                touch.delivery.began = .held
+                track(touch)
+                log.append(time: now, kind: .view, view: touch.view?.id, phase: "held-began", touches: [touch.pointer],
+                           cause: Cause(.delivery, "began held back: delaysTouchesBegan of \(h.map(\.id).joined(separator: ", "))", other: h.first?.id))
+            }
+        case .moved:
+            switch touch.delivery.began {
+            case .held: touch.delivery.movedWhileHeld = true
+            case .delivered: deliver(touch, .moved, event: event, cause: Cause(.input, "\(touch.label) moved"))
+            default: break
+            }
+        case .ended:
+            touch.delivery.endedWaiting = true
+            if touch.delivery.began == .held { return }
+            if touch.delivery.began == .delivered { deliverEndedIfFree(touch, event: event, release: nil) }
+        case .cancelled:
+            if touch.delivery.began == .delivered {
+                deliver(touch, .cancelled, event: event, cause: Cause(.input, "\(touch.label) was cancelled by the system"))
+            } else {
+                touch.delivery.finished = true
+            }
+        case .stationary: break
+        }
+    }
+
+    private func deliverEndedIfFree(_ touch: Touch, event: TouchEvent, release: Cause?) {
+        let h = holders(of: touch, endedPhase: true)
+        if h.isEmpty {
+            deliver(touch, .ended, event: event, cause: release ?? Cause(.input, "\(touch.label) ended"))
+        } else if !touch.delivery.endedHeld {
+            touch.delivery.endedHeld = true
+            track(touch)
+            log.append(time: now, kind: .view, view: touch.view?.id, phase: "held-ended", touches: [touch.pointer],
+                       cause: Cause(.delivery, "ended held back: delaysTouchesEnded of \(h.map(\.id).joined(separator: ", ")), still undecided", other: h.first?.id))
+        }
+    }
+
+    /// Releases held phases whose holders have all failed.
+    func recheckHeldTouches() {
+        guard !touchesWithHolds.isEmpty else { return }
+        let event = currentEvent()
+        for touch in touchesWithHolds where !touch.delivery.finished {
+            let releaseCause = releaseCauseFor(touch)
+            if touch.delivery.began == .held && holders(of: touch, endedPhase: false).isEmpty {
+                deliver(touch, .began, event: event, cause: releaseCause)
+                if touch.delivery.movedWhileHeld || touch.locationInWindow != touch.startLocationInWindow {
+                    deliver(touch, .moved, event: event, cause: Cause(.delivery, "one move brings the view up to the touch's current location", causedBy: releaseCause.causedBy))
+                }
+            }
+            if touch.delivery.began == .delivered && touch.delivery.endedWaiting && !touch.delivery.finished {
+                deliverEndedIfFree(touch, event: event, release: touch.delivery.endedHeld ? releaseCause : nil)
+            }
+        }
+        touchesWithHolds.removeAll { $0.delivery.finished || (!$0.isDown && $0.delivery.began != .held && !$0.delivery.endedWaiting) }
+        for t in touchesWithHolds where t.delivery.finished { t.delivery.tracked = false }
+    }
+
+    private func releaseCauseFor(_ touch: Touch) -> Cause {
+        let decided = touch.recognizers.filter { $0.isTracking(touch) && ($0.delaysTouchesBegan || $0.delaysTouchesEnded) && $0.publishedState.isTerminal }
+        let last = decided.max { ($0.lastTransitionSeq ?? -1) < ($1.lastTransitionSeq ?? -1) }
+        if let last {
+            return Cause(.delivery, "released: \(last.id) \(last.stateName)", other: last.id, causedBy: last.lastTransitionSeq)
+        }
+        return Cause(.delivery, "released: no recognizer holds it back any more")
+    }
+
+    /// A recognizer with `cancelsTouchesInView` recognized: its touches leave their views (A.2.7).
+    func cancelViewTouches(of winner: GestureRecognizer, transitionSeq: Int) {
+        let event = currentEvent()
+        for touch in winner.attemptTouches where !winner.isIgnoring(touch) && touch.view != nil && !touch.delivery.finished {
+            let cause = Cause(.delivery, "cancelled in the view because \(winner.id) \(winner.stateName) (cancelsTouchesInView)",
+                              other: winner.id, causedBy: transitionSeq)
+            switch touch.delivery.began {
+            case .delivered:
+                deliver(touch, .cancelled, event: event, cause: cause)
+            case .held, .notYet, .dropped:
+                touch.delivery.began = .dropped
+                touch.delivery.finished = true
+                log.append(time: now, kind: .view, view: touch.view?.id, phase: "dropped", touches: [touch.pointer],
+                           cause: Cause(.delivery, "the view never receives \(touch.label): \(winner.id) \(winner.stateName) before its began was delivered",
+                                        other: winner.id, causedBy: transitionSeq))
+            }
+        }
+    }
+
+    func deliver(_ touch: Touch, _ phase: TouchPhase, event: TouchEvent, cause: Cause) {
+        guard let view = touch.view else { return }
+        switch phase {
+        case .began:
+            touch.delivery.began = .delivered
+            view.touchesBegan([touch], with: event)
+        case .moved:
+            view.touchesMoved([touch], with: event)
+        case .ended:
+            touch.delivery.finished = true
+            view.touchesEnded([touch], with: event)
+        case .cancelled:
+            touch.delivery.finished = true
+            view.touchesCancelled([touch], with: event)
+        case .stationary:
+            return
+        }
+        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause)
+    }
+}

@@ -1,0 +1,238 @@
+/// A strict JSON parser over raw bytes, with messages that say what was expected where.
+///
+/// Written for one line at a time: it never reads past the buffer it is given, bounds its
+/// nesting so hostile input cannot exhaust the stack, and rejects NaN, infinities and numbers
+/// that overflow to infinity.
+public struct JSONParser {
+    public struct Failure: Error, Sendable, Equatable {
+        public var message: String
+        /// 1-based column in the line.
+        public var column: Int
+    }
+
+    public static let maximumDepth = 64
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Parses the whole buffer as exactly one JSON value.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+        var p = JSONParser(bytes)
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        if p.i < bytes.count { throw p.fail("unexpected text after the JSON value") }
+        return v
+    }
+
+    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+        var copy = Array(text.utf8)
+        let result: Result<JSONValue, Failure> = copy.withUnsafeMutableBufferPointer { buf in
+            Result { () throws(Failure) -> JSONValue in try parse(UnsafeBufferPointer(buf)) }
+        }
+        return try result.get()
+    }
+
+    func fail(_ message: String) -> Failure { Failure(message: message, column: i + 1) }
+
+    var atEnd: Bool { i >= bytes.count }
+    var peek: UInt8 { bytes[i] }
+
+    mutating func skipSpace() {
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1 } else { break }
+        }
+    }
+
+    mutating func expect(_ c: UInt8, _ what: String) throws(Failure) {
+        skipSpace()
+        guard !atEnd else { throw fail("line ends where \(what) was expected") }
+        guard peek == c else { throw fail("expected \(what)") }
+        i += 1
+    }
+
+    mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        skipSpace()
+        guard !atEnd else { throw fail("line ends where a value was expected") }
+        switch peek {
+        case UInt8(ascii: "{"):
+            guard depth < JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            i += 1
+            var pairs: [(String, JSONValue)] = []
+            skipSpace()
+            if !atEnd && peek == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+            while true {
+                skipSpace()
+                guard !atEnd, peek == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+                let key = try string()
+                if pairs.contains(where: { $0.0 == key }) { throw fail("duplicate key \"\(key)\"") }
+                try expect(UInt8(ascii: ":"), "':' after a key")
+                let v = try value(depth: depth + 1)
+                pairs.append((key, v))
+                skipSpace()
+                guard !atEnd else { throw fail("line ends inside an object (missing '}')") }
+                if peek == UInt8(ascii: ",") { i += 1; continue }
+                if peek == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+                throw fail("expected ',' or '}' in an object")
+            }
+        case UInt8(ascii: "["):
+            guard depth < JSONParser.maximumDepth else { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            i += 1
+            var items: [JSONValue] = []
+            skipSpace()
+            if !atEnd && peek == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard !atEnd else { throw fail("line ends inside an array (missing ']')") }
+                if peek == UInt8(ascii: ",") { i += 1; continue }
+                if peek == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw fail("expected ',' or ']' in an array")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            throw fail("NaN and Infinity are not numbers a trace may hold")
+        default:
+            return .number(try number())
+        }
+    }
+
+    mutating func literal(_ word: String) throws(Failure) {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count else { throw fail("unknown word") }
+        for k in 0..<w.count where bytes[i + k] != w[k] { throw fail("unknown word") }
+        i += w.count
+    }
+
+    /// Parses a JSON number. Exact for up to 15 significant digits and small exponents (the
+    /// fast path), otherwise falls back to the standard library's correctly rounded conversion.
+    public mutating func number() throws(Failure) -> Double {
+        let start = i
+        var negative = false
+        if !atEnd && peek == UInt8(ascii: "-") { negative = true; i += 1 }
+        if !atEnd && (peek == UInt8(ascii: "I") || peek == UInt8(ascii: "N")) {
+            throw fail("NaN and Infinity are not numbers a trace may hold")
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var sawDigit = false
+        var leadingZero = false
+        if !atEnd && peek == UInt8(ascii: "0") { leadingZero = true }
+        while !atEnd, peek >= 0x30, peek <= 0x39 {
+            if digits < 19 { mantissa = mantissa * 10 + UInt64(peek - 0x30) }
+            if mantissa != 0 { digits += 1 }
+            sawDigit = true
+            i += 1
+        }
+        guard sawDigit else { i = start; throw fail("expected a value") }
+        if leadingZero && i - start - (negative ? 1 : 0) > 1 { throw fail("numbers may not have leading zeros") }
+        var exponent = 0
+        if !atEnd && peek == UInt8(ascii: ".") {
+            i += 1
+            var fracDigit = false
+            while !atEnd, peek >= 0x30, peek <= 0x39 {
+                if digits < 19 {
+                    mantissa = mantissa * 10 + UInt64(peek - 0x30)
+                    exponent -= 1
+                    if mantissa != 0 { digits += 1 }
+                }
+                fracDigit = true
+                i += 1
+            }
+            guard fracDigit else { throw fail("expected digits after '.'") }
+        }
+        if !atEnd && (peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E")) {
+            i += 1
+            var expNegative = false
+            if !atEnd && (peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-")) { expNegative = peek == UInt8(ascii: "-"); i += 1 }
+            var e = 0
+            var expDigit = false
+            while !atEnd, peek >= 0x30, peek <= 0x39 {
+                if e < 100_000 { e = e * 10 + Int(peek - 0x30) }
+                expDigit = true
+                i += 1
+            }
+            guard expDigit else { throw fail("expected digits in the exponent") }
+            exponent += expNegative ? -e : e
+        }
+        let result: Double
+        if digits <= 15 && exponent >= -22 && exponent <= 22 {
+            let m = Double(mantissa)
+            result = exponent < 0 ? m / JSONParser.powersOfTen[-exponent] : m * JSONParser.powersOfTen[exponent]
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            guard let d = Double(text) else { throw fail("unreadable number") }
+            result = negative ? -d : d
+            if !result.isFinite { i = start; throw fail("number too large (not finite)") }
+            return result
+        }
+        return negative ? -result : result
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { k in
+        var p = 1.0
+        for _ in 0..<k { p *= 10 }
+        return p
+    }
+
+    mutating func string() throws(Failure) -> String {
+        i += 1  // opening quote
+        let start = i
+        var simple = true
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                if simple {
+                    let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                    i += 1
+                    return s
+                }
+                break
+            }
+            if c == UInt8(ascii: "\\") { simple = false; i += 2; continue }
+            if c < 0x20 { throw fail("control character inside a string") }
+            i += 1
+        }
+        guard i < bytes.count else { throw fail("line ends inside a string (missing '\"')") }
+        // Slow path: decode escapes.
+        var out = [UInt8]()
+        var k = start
+        while k < i {
+            let c = bytes[k]
+            if c != UInt8(ascii: "\\") { out.append(c); k += 1; continue }
+            k += 1
+            guard k < i else { break }
+            switch bytes[k] {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                guard k + 4 < i, let code = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[(k + 1)...(k + 4)]), as: UTF8.self), radix: 16) else {
+                    i = k
+                    throw fail("bad \\u escape")
+                }
+                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(scalar).utf8))
+                k += 4
+            default:
+                i = k
+                throw fail("unknown escape in a string")
+            }
+            k += 1
+        }
+        i += 1
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file or a byte array one line at a time in constant memory.
+///
+/// Lines are handed out as buffers into an internal block; they are valid until the next call.
+/// A line longer than `maximumLineLength` is an error, so a file with no newlines cannot make
+/// the reader grow without bound.
+public final class LineReader {
+    public static let maximumLineLength = 1 << 20
+    static let blockSize = 1 << 20
+
+    public struct TooLong: Error {}
+    public struct ReadFailed: Error { public var errno: Int32 }
+
+    private var fd: Int32 = -1
+    private var memory: [UInt8]?
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+    private var eof = false
+    public private(set) var lineNumber = 0
+    /// Whether the last line returned was ended by a newline (false for a truncated final line).
+    public private(set) var lastLineTerminated = true
+    public private(set) var bytesRead = 0
+
+    /// Takes ownership of `fd` and closes it on deinit.
+    public init(fileDescriptor: Int32) {
+        fd = fileDescriptor
+        capacity = LineReader.blockSize
+        buffer = .allocate(capacity: capacity)
+    }
+
+    public init(bytes: [UInt8]) {
+        memory = bytes
+        capacity = max(bytes.count, 1)
+        buffer = .allocate(capacity: capacity)
+        bytes.withUnsafeBufferPointer { src in
+            if let base = src.baseAddress { buffer.update(from: base, count: bytes.count) }
+        }
+        end = bytes.count
+        bytesRead = bytes.count
+        eof = true
+    }
+
+    deinit {
+        buffer.deallocate()
+        if fd >= 0 { close(fd) }
+    }
+
+    /// The next line without its newline (and without a trailing carriage return), or nil at the end.
+    public func nextLine() throws -> UnsafeBufferPointer<UInt8>? {
+        var scanFrom = start
+        while true {
+            if let nl = findNewline(from: scanFrom) {
+                var lineEnd = nl
+                if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
+                start = nl + 1
+                lineNumber += 1
+                lastLineTerminated = true
+                if line.count > LineReader.maximumLineLength { throw TooLong() }
+                return line
+            }
+            scanFrom = end
+            if eof {
+                guard start < end else { return nil }
+                let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
+                start = end
+                lineNumber += 1
+                lastLineTerminated = false
+                if line.count > LineReader.maximumLineLength { throw TooLong() }
+                return line
+            }
+            if end - start > LineReader.maximumLineLength { lineNumber += 1; throw TooLong() }
+            let scanned = end - start
+            try refill()
+            scanFrom = start + scanned
+        }
+    }
+
+    private func findNewline(from: Int) -> Int? {
+        guard from < end else { return nil }
+        if let p = memchr(buffer + from, 0x0A, end - from) {
+            return buffer.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+        return nil
+    }
+
+    private func refill() throws {
+        // Move the unread tail to the front, grow only if one line fills the whole block.
+        let pending = end - start
+        if start > 0 {
+            if pending > 0 { memmove(buffer, buffer + start, pending) }
+            start = 0
+            end = pending
+        }
+        if end == capacity {
+            let newCapacity = capacity * 2
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        while true {
+            let n = read(fd, buffer + end, capacity - end)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadFailed(errno: errno)
+            }
+            if n == 0 { eof = true } else { end += n; bytesRead += n }
+            return
+        }
+    }
+}

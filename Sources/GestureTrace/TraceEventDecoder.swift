@@ -1,0 +1,109 @@
+/// Turns one event line into a `TraceEvent` without building a generic JSON tree, because
+/// traces hold millions of these lines and the reader must keep up with the disk.
+enum TraceEventDecoder {
+    struct Problem: Error { var message: String }
+
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(Problem) -> TraceEvent {
+        var p = JSONParser(line)
+        var t: Double?
+        var type: TouchEventType?
+        var id: Int?
+        var x: Double?
+        var y: Double?
+        var pressure: Double?
+        var device: InputDevice?
+        do {
+            p.skipSpace()
+            guard !p.atEnd, p.peek == UInt8(ascii: "{") else { throw Problem(message: "expected an event object {\"t\":...,\"type\":...}") }
+            p.i += 1
+            p.skipSpace()
+            if !p.atEnd && p.peek == UInt8(ascii: "}") { throw Problem(message: "empty event object") }
+            while true {
+                p.skipSpace()
+                guard !p.atEnd, p.peek == UInt8(ascii: "\"") else { throw p.fail("expected a quoted key") }
+                let keyStart = p.i + 1
+                let key = try p.string()
+                let keyLength = p.i - 1 - keyStart
+                try p.expect(UInt8(ascii: ":"), "':' after a key")
+                p.skipSpace()
+                guard !p.atEnd else { throw p.fail("line ends where a value was expected") }
+                switch (keyLength, key) {
+                case (1, "t"):
+                    if t != nil { throw Problem(message: "duplicate field \"t\"") }
+                    t = try numberField(&p, "t")
+                case (4, "type"):
+                    if type != nil { throw Problem(message: "duplicate field \"type\"") }
+                    let s = try stringField(&p, "type")
+                    guard let k = TouchEventType(rawValue: s) else {
+                        throw Problem(message: "unknown event type \(jsonQuoted(s)); types are down, move, up, cancel")
+                    }
+                    type = k
+                case (2, "id"):
+                    if id != nil { throw Problem(message: "duplicate field \"id\"") }
+                    let n = try numberField(&p, "id")
+                    guard n == n.rounded(), abs(n) <= 1e15 else { throw Problem(message: "field \"id\" must be a whole number, found \(NumberText.decimal(n, decimals: 6))") }
+                    id = Int(n)
+                case (1, "x"):
+                    if x != nil { throw Problem(message: "duplicate field \"x\"") }
+                    x = try numberField(&p, "x")
+                case (1, "y"):
+                    if y != nil { throw Problem(message: "duplicate field \"y\"") }
+                    y = try numberField(&p, "y")
+                case (8, "pressure"):
+                    if pressure != nil { throw Problem(message: "duplicate field \"pressure\"") }
+                    pressure = try numberField(&p, "pressure")
+                case (6, "device"):
+                    if device != nil { throw Problem(message: "duplicate field \"device\"") }
+                    let s = try stringField(&p, "device")
+                    guard let d = InputDevice(rawValue: s) else {
+                        throw Problem(message: "unknown device \(jsonQuoted(s)); devices are mouse, touch, pen, synthetic")
+                    }
+                    device = d
+                default:
+                    throw Problem(message: "unknown event field \(jsonQuoted(key)); fields are t, type, id, x, y, pressure, device")
+                }
+                p.skipSpace()
+                guard !p.atEnd else { throw p.fail("line ends inside the event (missing '}')") }
+                if p.peek == UInt8(ascii: ",") { p.i += 1; continue }
+                if p.peek == UInt8(ascii: "}") { p.i += 1; break }
+                throw p.fail("expected ',' or '}' after a field")
+            }
+            p.skipSpace()
+            if !p.atEnd { throw p.fail("unexpected text after the event object") }
+        } catch let f as JSONParser.Failure {
+            throw Problem(message: "\(f.message) (column \(f.column))")
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(message: "\(error)")
+        }
+        guard let t else { throw Problem(message: "event has no time \"t\"") }
+        guard let type else { throw Problem(message: "event has no \"type\"") }
+        guard let id else { throw Problem(message: "event has no pointer \"id\"") }
+        guard let x, let y else { throw Problem(message: "event has no position (\"x\" and \"y\")") }
+        guard t >= 0 else { throw Problem(message: "time \"t\" is negative (\(NumberText.decimal(t)) ms)") }
+        guard t < 1e12 else { throw Problem(message: "time \"t\" is beyond any recording (\(t) ms)") }
+        guard abs(x) < 1e9, abs(y) < 1e9 else { throw Problem(message: "position (\(x), \(y)) is beyond any screen") }
+        if let pressure, pressure < 0 { throw Problem(message: "pressure must not be negative") }
+        return TraceEvent(time: .milliseconds(t), type: type, pointer: id, x: x, y: y, pressure: pressure, device: device)
+    }
+
+    private static func numberField(_ p: inout JSONParser, _ name: String) throws -> Double {
+        let c = p.peek
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "{") || c == UInt8(ascii: "[") || c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n") {
+            let found = try p.value(depth: 1)
+            throw Problem(message: "field \"\(name)\" must be a number, found \(found.typeName)")
+        }
+        let v = try p.number()
+        guard v.isFinite else { throw Problem(message: "field \"\(name)\" is not a finite number") }
+        return v
+    }
+
+    private static func stringField(_ p: inout JSONParser, _ name: String) throws -> String {
+        guard p.peek == UInt8(ascii: "\"") else {
+            let found = try p.value(depth: 1)
+            throw Problem(message: "field \"\(name)\" must be a string, found \(found.typeName)")
+        }
+        return try p.string()
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a trace line by line, each line with a single `write` call, so that a crash loses at
+/// most the line being written and whatever was written before stays readable.
+public final class TraceWriter {
+    public let path: String
+    private var fd: Int32
+    public private(set) var eventsWritten = 0
+    private var validator = TraceValidator()
+
+    public struct WriteFailed: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Creates (or truncates) `path` and writes the header.
+    public init(path: String, header: TraceHeader) throws(WriteFailed) {
+        self.path = path
+        fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw WriteFailed(path: path, reason: "cannot create: " + String(cString: strerror(errno))) }
+        try writeLine(header.jsonLine)
+    }
+
+    deinit { if fd >= 0 { _ = Glibc.close(fd) } }
+
+    /// Appends one event. Events that break the trace rules are refused, so a writer never
+    /// produces a file its own reader rejects.
+    public func append(_ event: TraceEvent) throws(WriteFailed) {
+        if let problem = validator.check(event) { throw WriteFailed(path: path, reason: "refused event: \(problem)") }
+        try writeLine(event.jsonLine)
+        eventsWritten += 1
+    }
+
+    /// Forces written lines to stable storage.
+    public func sync() throws(WriteFailed) {
+        if fsync(fd) != 0 && errno != EINVAL { throw WriteFailed(path: path, reason: "sync failed: " + String(cString: strerror(errno))) }
+    }
+
+    public func close() throws(WriteFailed) {
+        guard fd >= 0 else { return }
+        let r = Glibc.close(fd)
+        fd = -1
+        if r != 0 { throw WriteFailed(path: path, reason: "close failed: " + String(cString: strerror(errno))) }
+    }
+
+    private func writeLine(_ text: String) throws(WriteFailed) {
+        var bytes = Array(text.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw WriteFailed(path: path, reason: "write failed: " + String(cString: strerror(errno)))
+            }
+            offset += n
+        }
+    }
+
+    /// The whole trace as text, for tests and generators that build traces in memory.
+    public static func text(header: TraceHeader, events: [TraceEvent]) -> String {
+        var s = header.jsonLine + "\n"
+        for e in events { s += e.jsonLine + "\n" }
+        return s
+    }
+}
