@@ -26,7 +26,7 @@ extension GestureEnvironment {
 
     /// A can prevent B only if A says it can and B says it can be (A.3.3, A.3.6).
     public func canPrevent(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        a.canPrevent(b) && b.canBePrevented(by: a)
+        !a.cannotPreventIDs.contains(b.id) && a.canPrevent(b) && b.canBePrevented(by: a)
     }
 
     /// Fails the competitors of a recognizer that has just recognized.
@@ -40,7 +40,7 @@ extension GestureEnvironment {
                 continue
             }
             guard canPrevent(winner, other) else {
-                let side = winner.canPrevent(other) ? "\(other.id) cannot be prevented by \(winner.id)" : "\(winner.id) cannot prevent \(other.id)"
+                let side = winner.canPrevent(other) && !winner.cannotPreventIDs.contains(other.id) ? "\(other.id) cannot be prevented by \(winner.id)" : "\(winner.id) cannot prevent \(other.id)"
                 log.append(time: now, kind: .note, recognizer: other.id,
                            cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(side)", other: winner.id, causedBy: transitionSeq))
                 continue

@@ -160,6 +160,9 @@ open class GestureRecognizer {
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
     var dynamicRequirements: [(GestureRecognizer, String)] = []
 
+    /// Ids this recognizer may not prevent, on top of the subclass rule (a scene's one-way rule).
+    public var cannotPreventIDs: Set<String> = []
+
     open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
     open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }

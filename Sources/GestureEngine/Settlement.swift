@@ -132,8 +132,8 @@ extension GestureEnvironment {
         let seq = publish(r, first, cause: cause)
         if options.cancellationOrder == .cancelThenAction && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
         fireActions(r, first, transitionSeq: seq)
-        excludeCompetitors(of: r, transitionSeq: seq)
         failDependents(of: r, transitionSeq: seq)
+        excludeCompetitors(of: r, transitionSeq: seq)
         if options.cancellationOrder == .actionThenCancel && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
         if !r.isDiscrete && (target == .ended || r.internalState == .ended) && r.publishedState == .began {
             let endSeq = publish(r, .ended, cause: Cause(.touches, "its touches ended before it could begin, so it ends at once", causedBy: seq))

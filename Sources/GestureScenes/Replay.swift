@@ -1,0 +1,56 @@
+import GestureEngine
+import GestureTrace
+
+/// A trace run through a scene: the decision log and what the trace reader had to say.
+public struct ReplayResult {
+    public var header: TraceHeader
+    public var log: DecisionLog
+    public var warnings: [TraceDiagnostic]
+    public var eventCount: Int
+    public var scene: BuiltScene
+}
+
+/// Feeds a trace through a freshly built scene, batching events that share a timestamp into
+/// one UIKit event, and runs the timers left at the end.
+public enum Replay {
+    public static func run(tracePath: String, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
+                           recordLog: Bool = true) throws -> ReplayResult {
+        let reader = try TraceReader(path: tracePath)
+        return try run(reader: reader, scene: doc, registry: registry, recordLog: recordLog)
+    }
+
+    public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
+                           recordLog: Bool = true) throws -> ReplayResult {
+        let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog)
+        let env = scene.environment
+        var batch: [TraceEvent] = []
+        let batching = doc.options.batchSimultaneousEvents
+        while let e = try reader.nextEvent() {
+            if let first = batch.first, !batching || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
+                env.feed(batch: batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+            batch.append(e)
+        }
+        if !batch.isEmpty { env.feed(batch: batch) }
+        env.finish()
+        return ReplayResult(header: reader.header, log: env.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: scene)
+    }
+
+    /// Replays events held in memory (tests, generators).
+    public static func run(events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn) throws -> BuiltScene {
+        let scene = try SceneBuilder.build(doc, registry: registry)
+        let env = scene.environment
+        var batch: [TraceEvent] = []
+        for e in events {
+            if let first = batch.first, !doc.options.batchSimultaneousEvents || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
+                env.feed(batch: batch)
+                batch.removeAll()
+            }
+            batch.append(e)
+        }
+        if !batch.isEmpty { env.feed(batch: batch) }
+        env.finish()
+        return scene
+    }
+}

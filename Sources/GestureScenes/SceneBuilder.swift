@@ -1,0 +1,113 @@
+import GestureEngine
+import GestureRecognizers
+
+/// A scene made live: fresh views and recognizers, wired as the document says, ready to replay.
+public final class BuiltScene {
+    public let document: SceneDocument
+    public let window: View
+    public let environment: GestureEnvironment
+    /// Recognizers in document order.
+    public let recognizers: [GestureRecognizer]
+
+    init(document: SceneDocument, window: View, environment: GestureEnvironment, recognizers: [GestureRecognizer]) {
+        self.document = document
+        self.window = window
+        self.environment = environment
+        self.recognizers = recognizers
+    }
+
+    public func recognizer(_ id: String) -> GestureRecognizer? { recognizers.first { $0.id == id } }
+}
+
+/// Builds live objects from a `SceneDocument`. Parameter names and values are checked here, by
+/// the recognizers themselves, and errors point at the scene line that set them.
+public enum SceneBuilder {
+    public static func build(_ doc: SceneDocument, registry: RecognizerRegistry = .builtIn, recordLog: Bool = true) throws(SceneError) -> BuiltScene {
+        var recognizers: [GestureRecognizer] = []
+        var views: [String: View] = [:]
+
+        func make(_ spec: ViewSpec) throws(SceneError) -> View {
+            let v: View = spec.kind == .control ? ControlView(id: spec.id, frame: spec.frame) : View(id: spec.id, frame: spec.frame)
+            v.isHidden = spec.hidden
+            v.isUserInteractionEnabled = spec.userInteractionEnabled
+            v.rejectedRecognizers = Set(spec.rejects)
+            views[spec.id] = v
+            for r in spec.recognizers {
+                guard let factory = registry.factories[r.type] else {
+                    throw SceneError(file: doc.file, line: r.line, message: "unknown recognizer type \"\(r.type)\"; types are \(registry.typeNames.joined(separator: ", "))")
+                }
+                let g = factory(r.id)
+                for p in r.parameters {
+                    do {
+                        try g.setParameter(p.name, value(p.value))
+                    } catch {
+                        throw SceneError(file: doc.file, line: p.line > 0 ? p.line : r.line, column: p.column,
+                                         message: "recognizer \(r.id): \(error.message)")
+                    }
+                }
+                v.addGestureRecognizer(g)
+                recognizers.append(g)
+            }
+            for s in spec.subviews { v.addSubview(try make(s)) }
+            return v
+        }
+
+        let window = try make(doc.root)
+        let env = GestureEnvironment(window: window, options: doc.options, recordLog: recordLog)
+        func find(_ id: String) -> GestureRecognizer { recognizers.first { $0.id == id }! }
+        var delegates: [String: ScenePolicyDelegate] = [:]
+        func delegate(_ id: String) -> ScenePolicyDelegate {
+            if let d = delegates[id] { return d }
+            let d = ScenePolicyDelegate()
+            delegates[id] = d
+            find(id).delegate = d
+            return d
+        }
+        for rel in doc.relationships {
+            switch rel.kind {
+            case let .simultaneous(a, b):
+                delegate(a).simultaneousWith.insert(b)
+            case let .requireToFail(waiter, required, via):
+                switch via {
+                case .static: find(waiter).require(toFail: find(required))
+                case .delegate: delegate(waiter).requiresFailureOf.insert(required)
+                case .requiredDelegate: delegate(required).requiredToFailBy.insert(waiter)
+                }
+            case let .cannotPrevent(r, other):
+                find(r).cannotPreventIDs.insert(other)
+            }
+        }
+        for p in doc.policies {
+            let d = delegate(p.recognizer)
+            if let dir = p.beginDirection { d.beginDirection = dir }
+            if p.neverBegin { d.neverBegin = true }
+            d.notInside += p.notInside.compactMap { views[$0] }
+            d.onlyInside += p.onlyInside.compactMap { views[$0] }
+        }
+        for reaction in doc.reactions {
+            let source = find(reaction.recognizer)
+            let wanted = reaction.state == "recognized" ? "ended" : reaction.state
+            let actions = reaction.actions.map { ($0.0, find($0.1)) }
+            source.addAction { r in
+                let current = r.publishedState.name(discrete: false)
+                guard current == wanted else { return }
+                for (verb, target) in actions {
+                    switch verb {
+                    case .disable: target.isEnabled = false
+                    case .enable: target.isEnabled = true
+                    }
+                }
+            }
+        }
+        return BuiltScene(document: doc, window: window, environment: env, recognizers: recognizers)
+    }
+
+    static func value(_ input: ParameterInput) -> ParameterValue {
+        switch input {
+        case let .number(n): return .number(n)
+        case let .bool(b): return .bool(b)
+        case let .text(s): return .text(s)
+        case let .list(l): return .list(l)
+        }
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import GestureEngine
+import GestureTrace
+import Yams
+
+/// Reads a scene file (YAML, of which JSON is a subset) into a `SceneDocument`, or says
+/// precisely where and what is wrong. The format is described in `docs/scene-format.md`.
+public enum SceneLoader {
+    /// Scene files larger than this are refused before parsing (a scene is a page of text).
+    public static let maximumFileSize = 4 << 20
+    /// Deeper view nesting is refused: no real hierarchy is this deep, and recursion is bounded.
+    public static let maximumViewDepth = 64
+
+    public static func load(path: String) throws(SceneError) -> SceneDocument {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SceneError(file: path, line: 0, message: "no such file")
+        }
+        if isDirectory.boolValue { throw SceneError(file: path, line: 0, message: "is a directory, not a scene file") }
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, line: 0, message: "permission denied")
+        }
+        guard data.count <= maximumFileSize else {
+            throw SceneError(file: path, line: 0, message: "file is \(data.count) bytes; scenes are at most \(maximumFileSize) bytes")
+        }
+        if data.contains(0) { throw SceneError(file: path, line: 0, message: "not a scene: the file holds binary data (NUL bytes)") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, line: 0, message: "not a scene: the file is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(SceneError) -> SceneDocument {
+        if text.allSatisfy(\.isWhitespace) { throw SceneError(file: file, line: 0, message: "empty file: a scene needs at least `views:`") }
+        if let depth = nestingDepth(text), depth > 200 {
+            throw SceneError(file: file, line: 0, message: "nesting deeper than 200 levels")
+        }
+        let node: Node
+        do {
+            guard let n = try Yams.compose(yaml: text) else { throw SceneError(file: file, line: 0, message: "empty file: a scene needs at least `views:`") }
+            node = n
+        } catch let e as SceneError {
+            throw e
+        } catch let e as YamlError {
+            throw describe(e, file: file)
+        } catch {
+            throw SceneError(file: file, line: 0, message: "unreadable YAML: \(error)")
+        }
+        return try document(SceneNode(node: node, file: file), file: file)
+    }
+
+    /// Bracket and indentation depth, checked before YAML parsing so hostile nesting cannot
+    /// exhaust the parser's stack.
+    static func nestingDepth(_ text: String) -> Int? {
+        var depth = 0, maxDepth = 0
+        for c in text.utf8 {
+            if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { depth += 1; maxDepth = max(maxDepth, depth) }
+            if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") { depth -= 1 }
+        }
+        return maxDepth
+    }
+
+    static func describe(_ e: YamlError, file: String) -> SceneError {
+        switch e {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let ctx = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
+            return SceneError(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)\(ctx)")
+        case let .reader(problem, _, _, _):
+            return SceneError(file: file, line: 0, message: "unreadable text: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return SceneError(file: file, line: context.mark.line, column: context.mark.column, message: "duplicate keys: \(duplicates.joined(separator: ", "))")
+        default:
+            return SceneError(file: file, line: 0, message: "YAML: \(e)")
+        }
+    }
+
+    static let topLevelKeys = ["scene", "description", "viewport", "options", "window", "views", "relationships", "policies", "reactions"]
+
+    static func document(_ top: SceneNode, file: String) throws(SceneError) -> SceneDocument {
+        let fields = try top.mapping("a scene")
+        var name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        var summary: String?
+        var viewport = Size(width: 390, height: 844)
+        var options = EngineOptions()
+        var windowRecognizers: [RecognizerSpec] = []
+        var views: [ViewSpec] = []
+        var relationships: [RelationshipSpec] = []
+        var policies: [PolicySpec] = []
+        var reactions: [ReactionSpec] = []
+        var sawViews = false
+        for (key, keyNode, value) in fields {
+            switch key {
+            case "scene": name = try value.identifier("scene name")
+            case "description": summary = try value.string("description")
+            case "viewport": viewport = try size(value)
+            case "options": options = try engineOptions(value)
+            case "window":
+                for (k, kn, v) in try value.mapping("window") {
+                    guard k == "recognizers" else { throw kn.error("window takes only `recognizers:`; it is sized to the viewport") }
+                    windowRecognizers = try recognizers(v)
+                }
+            case "views":
+                sawViews = true
+                for item in try value.sequence("views") { views.append(try view(item, depth: 1)) }
+            case "relationships":
+                for item in try value.sequence("relationships") { relationships.append(try relationship(item)) }
+            case "policies":
+                for item in try value.sequence("policies") { policies.append(try policy(item)) }
+            case "reactions":
+                for item in try value.sequence("reactions") { reactions.append(try reaction(item)) }
+            default:
+                throw keyNode.error("unknown key \"\(key)\"; a scene has \(topLevelKeys.joined(separator: ", "))")
+            }
+        }
+        guard sawViews || !windowRecognizers.isEmpty else {
+            throw top.error("a scene needs `views:` (or recognizers on `window:`)")
+        }
+        let root = ViewSpec(id: "window", frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
+                            recognizers: windowRecognizers, subviews: views, line: top.line)
+        let doc = SceneDocument(name: name, file: file, summary: summary, viewport: viewport, options: options, root: root,
+                                relationships: relationships, policies: policies, reactions: reactions)
+        try SceneValidator.validate(doc)
+        return doc
+    }
+
+    static func size(_ n: SceneNode) throws(SceneError) -> Size {
+        let w: Double, h: Double
+        if case .sequence = n.node {
+            let items = try n.sequence("viewport")
+            guard items.count == 2 else { throw n.error("viewport is [width, height]") }
+            w = try items[0].number("viewport width")
+            h = try items[1].number("viewport height")
+        } else {
+            var width: Double?, height: Double?
+            for (k, kn, v) in try n.mapping("viewport") {
+                switch k {
+                case "width": width = try v.number("width")
+                case "height": height = try v.number("height")
+                default: throw kn.error("viewport has width and height, not \"\(k)\"")
+                }
+            }
+            guard let width, let height else { throw n.error("viewport needs width and height") }
+            w = width
+            h = height
+        }
+        guard w > 0, h > 0, w <= 100_000, h <= 100_000 else { throw n.error("viewport width and height must be between 0 and 100000 points") }
+        return Size(width: w, height: h)
+    }
+
+    static func rect(_ n: SceneNode, what: String) throws(SceneError) -> Rect {
+        let items = try n.sequence(what)
+        guard items.count == 4 else { throw n.error("\(what) is [x, y, width, height]") }
+        var v: [Double] = []
+        for (i, item) in items.enumerated() {
+            let d = try item.number(["x", "y", "width", "height"][i])
+            guard abs(d) <= 1_000_000 else { throw item.error("\(what) values must be within ±1000000 points") }
+            v.append(d)
+        }
+        guard v[2] >= 0, v[3] >= 0 else { throw n.error("\(what) width and height must not be negative") }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    static func engineOptions(_ n: SceneNode) throws(SceneError) -> EngineOptions {
+        var o = EngineOptions()
+        for (k, kn, v) in try n.mapping("options") {
+            switch k {
+            case "resetTiming":
+                let s = try v.string(k)
+                guard let t = EngineOptions.ResetTiming(rawValue: s) else {
+                    throw v.error("resetTiming is one of \(EngineOptions.ResetTiming.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                o.resetTiming = t
+            case "cancellationOrder":
+                let s = try v.string(k)
+                guard let t = EngineOptions.CancellationOrder(rawValue: s) else {
+                    throw v.error("cancellationOrder is one of \(EngineOptions.CancellationOrder.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                o.cancellationOrder = t
+            case "actionOnCancelled": o.actionOnCancelled = try v.bool(k)
+            case "askTouchedViews": o.askTouchedViews = try v.bool(k)
+            case "oneWayPreventionWinsTies": o.oneWayPreventionWinsTies = try v.bool(k)
+            case "batchSimultaneousEvents": o.batchSimultaneousEvents = try v.bool(k)
+            case "timersBeforeTouchesAtSameTime": o.timersBeforeTouchesAtSameTime = try v.bool(k)
+            case "failRequirementCycles": o.failRequirementCycles = try v.bool(k)
+            default:
+                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles")
+            }
+        }
+        return o
+    }
+
+    static func view(_ n: SceneNode, depth: Int) throws(SceneError) -> ViewSpec {
+        guard depth <= maximumViewDepth else { throw n.error("views nested deeper than \(maximumViewDepth) levels") }
+        var id: String?
+        var frame: Rect?
+        var spec = ViewSpec(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0), line: n.line)
+        for (k, kn, v) in try n.mapping("a view") {
+            switch k {
+            case "id": id = try v.identifier("view id")
+            case "frame": frame = try rect(v, what: "frame")
+            case "kind":
+                let s = try v.string("kind")
+                guard let kind = ViewSpec.Kind(rawValue: s) else {
+                    throw v.error("unknown view kind \"\(s)\"; kinds are \(ViewSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                spec.kind = kind
+            case "hidden": spec.hidden = try v.bool("hidden")
+            case "userInteractionEnabled": spec.userInteractionEnabled = try v.bool(k)
+            case "rejects":
+                spec.rejects = try v.listOfStrings("rejects")
+            case "recognizers": spec.recognizers = try recognizers(v)
+            case "subviews":
+                for item in try v.sequence("subviews") { spec.subviews.append(try view(item, depth: depth + 1)) }
+            default:
+                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, hidden, userInteractionEnabled, rejects, recognizers, subviews")
+            }
+        }
+        guard let id else { throw n.error("a view needs an `id`") }
+        guard let frame else { throw n.error("view \(id) needs a `frame: [x, y, width, height]`") }
+        spec.id = id
+        spec.frame = frame
+        return spec
+    }
+
+    static func recognizers(_ n: SceneNode) throws(SceneError) -> [RecognizerSpec] {
+        var out: [RecognizerSpec] = []
+        for item in try n.sequence("recognizers") {
+            var id: String?
+            var type: String?
+            var params: [ParameterAssignment] = []
+            for (k, kn, v) in try item.mapping("a recognizer") {
+                switch k {
+                case "id": id = try v.identifier("recognizer id")
+                case "type": type = try v.identifier("recognizer type")
+                default: params.append(ParameterAssignment(name: k, value: try v.parameterValue(k), line: kn.line, column: kn.column))
+                }
+            }
+            guard let id else { throw item.error("a recognizer needs an `id`") }
+            guard let type else { throw item.error("recognizer \(id) needs a `type` (tap, longPress, pan, swipe, pinch, rotation, screenEdgePan)") }
+            out.append(RecognizerSpec(id: id, type: type, parameters: params, line: item.line))
+        }
+        return out
+    }
+
+    static func relationship(_ n: SceneNode) throws(SceneError) -> RelationshipSpec {
+        let fields = try n.mapping("a relationship")
+        func field(_ name: String) -> SceneNode? { fields.first { $0.0 == name }?.2 }
+        let keys = Set(fields.map(\.0))
+        if let pair = field("simultaneous") {
+            guard keys == ["simultaneous"] else { throw n.error("`simultaneous: [a, b]` stands alone") }
+            let ids = try pair.listOfStrings("simultaneous")
+            guard ids.count == 2 else { throw pair.error("simultaneous names exactly two recognizers: [a, b]") }
+            return RelationshipSpec(kind: .simultaneous(ids[0], ids[1]), line: n.line)
+        }
+        if let waiter = field("require") {
+            guard let required = field("toFail") else { throw n.error("`require: A` needs `toFail: B`") }
+            var via = RelationshipSpec.RequirementSource.static
+            if let v = field("via") {
+                let s = try v.string("via")
+                guard let source = RelationshipSpec.RequirementSource(rawValue: s) else {
+                    throw v.error("via is one of \(RelationshipSpec.RequirementSource.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                via = source
+            }
+            guard keys.isSubset(of: ["require", "toFail", "via"]) else { throw n.error("a require relationship has require, toFail and via") }
+            return RelationshipSpec(kind: .requireToFail(waiter: try waiter.identifier("require"), required: try required.identifier("toFail"), via: via), line: n.line)
+        }
+        if let r = field("recognizer"), let other = field("cannotPrevent") {
+            guard keys == ["recognizer", "cannotPrevent"] else { throw n.error("a one-way rule is `recognizer: A` with `cannotPrevent: B`") }
+            return RelationshipSpec(kind: .cannotPrevent(recognizer: try r.identifier("recognizer"), other: try other.identifier("cannotPrevent")), line: n.line)
+        }
+        throw n.error("unknown relationship; use `simultaneous: [a, b]`, `require: a` + `toFail: b` (+ `via:`), or `recognizer: a` + `cannotPrevent: b`")
+    }
+
+    static func policy(_ n: SceneNode) throws(SceneError) -> PolicySpec {
+        var spec = PolicySpec(recognizer: "", line: n.line)
+        var sawRecognizer = false
+        for (k, kn, v) in try n.mapping("a policy") {
+            switch k {
+            case "recognizer":
+                spec.recognizer = try v.identifier("recognizer")
+                sawRecognizer = true
+            case "shouldBegin":
+                for (bk, bkn, bv) in try v.mapping("shouldBegin") {
+                    switch bk {
+                    case "direction":
+                        let s = try bv.string("direction")
+                        guard let d = PolicySpec.Direction(rawValue: s) else {
+                            throw bv.error("direction is one of \(PolicySpec.Direction.allCases.map(\.rawValue).joined(separator: ", "))")
+                        }
+                        spec.beginDirection = d
+                    case "never": spec.neverBegin = try bv.bool("never")
+                    default: throw bkn.error("shouldBegin takes `direction:` or `never:`")
+                    }
+                }
+            case "shouldReceive":
+                for (rk, rkn, rv) in try v.mapping("shouldReceive") {
+                    switch rk {
+                    case "notInside": spec.notInside = try rv.listOfStrings("notInside")
+                    case "onlyInside": spec.onlyInside = try rv.listOfStrings("onlyInside")
+                    default: throw rkn.error("shouldReceive takes `notInside:` or `onlyInside:`")
+                    }
+                }
+            default:
+                throw kn.error("unknown policy key \"\(k)\"; a policy has recognizer, shouldBegin, shouldReceive")
+            }
+        }
+        guard sawRecognizer else { throw n.error("a policy needs `recognizer:`") }
+        return spec
+    }
+
+    static func reaction(_ n: SceneNode) throws(SceneError) -> ReactionSpec {
+        var spec = ReactionSpec(recognizer: "", state: "", actions: [], line: n.line)
+        for (k, kn, v) in try n.mapping("a reaction") {
+            switch k {
+            case "when": spec.recognizer = try v.identifier("when")
+            case "state":
+                let s = try v.string("state")
+                guard ["began", "changed", "ended", "recognized", "cancelled"].contains(s) else {
+                    throw v.error("state is began, changed, ended, recognized or cancelled (actions fire on these)")
+                }
+                spec.state = s
+            case "do":
+                for item in try v.sequence("do") {
+                    for (verb, vn, target) in try item.mapping("an action") {
+                        guard let ve = ReactionSpec.Verb(rawValue: verb) else {
+                            throw vn.error("unknown action \"\(verb)\"; actions are \(ReactionSpec.Verb.allCases.map(\.rawValue).joined(separator: ", "))")
+                        }
+                        spec.actions.append((ve, try target.identifier(verb)))
+                    }
+                }
+            default:
+                throw kn.error("unknown reaction key \"\(k)\"; a reaction has when, state, do")
+            }
+        }
+        guard !spec.recognizer.isEmpty, !spec.state.isEmpty else { throw n.error("a reaction needs `when: recognizer` and `state:`") }
+        return spec
+    }
+}

@@ -1,0 +1,65 @@
+import GestureEngine
+
+/// Checks that every id a scene mentions exists once: duplicate ids and dangling references
+/// are errors at the line that has them.
+enum SceneValidator {
+    static func validate(_ doc: SceneDocument) throws(SceneError) {
+        var viewIDs: [String: Int] = [:]
+        var recognizerIDs: [String: Int] = [:]
+        for v in doc.root.allViews {
+            if let first = viewIDs[v.id] {
+                throw SceneError(file: doc.file, line: v.line, message: "duplicate view id \"\(v.id)\" (first used at line \(first))")
+            }
+            viewIDs[v.id] = v.line
+            for r in v.recognizers {
+                if let first = recognizerIDs[r.id] {
+                    throw SceneError(file: doc.file, line: r.line, message: "duplicate recognizer id \"\(r.id)\" (first used at line \(first))")
+                }
+                if viewIDs[r.id] != nil { throw SceneError(file: doc.file, line: r.line, message: "recognizer id \"\(r.id)\" is also a view id") }
+                recognizerIDs[r.id] = r.line
+            }
+        }
+        func recognizer(_ id: String, _ line: Int, _ role: String) throws(SceneError) {
+            guard recognizerIDs[id] != nil else {
+                throw SceneError(file: doc.file, line: line, message: "\(role) names unknown recognizer \"\(id)\"\(suggestion(id, Array(recognizerIDs.keys)))")
+            }
+        }
+        func view(_ id: String, _ line: Int, _ role: String) throws(SceneError) {
+            guard viewIDs[id] != nil else {
+                throw SceneError(file: doc.file, line: line, message: "\(role) names unknown view \"\(id)\"\(suggestion(id, Array(viewIDs.keys)))")
+            }
+        }
+        for v in doc.root.allViews {
+            for r in v.rejects { try recognizer(r, v.line, "view \(v.id) `rejects`") }
+        }
+        for rel in doc.relationships {
+            switch rel.kind {
+            case let .simultaneous(a, b):
+                try recognizer(a, rel.line, "simultaneous")
+                try recognizer(b, rel.line, "simultaneous")
+                if a == b { throw SceneError(file: doc.file, line: rel.line, message: "simultaneous needs two different recognizers") }
+            case let .requireToFail(waiter, required, _):
+                try recognizer(waiter, rel.line, "require")
+                try recognizer(required, rel.line, "toFail")
+                if waiter == required { throw SceneError(file: doc.file, line: rel.line, message: "\(waiter) cannot require itself to fail") }
+            case let .cannotPrevent(r, other):
+                try recognizer(r, rel.line, "recognizer")
+                try recognizer(other, rel.line, "cannotPrevent")
+            }
+        }
+        for p in doc.policies {
+            try recognizer(p.recognizer, p.line, "policy")
+            for v in p.notInside + p.onlyInside { try view(v, p.line, "policy for \(p.recognizer)") }
+        }
+        for r in doc.reactions {
+            try recognizer(r.recognizer, r.line, "reaction `when`")
+            for (_, target) in r.actions { try recognizer(target, r.line, "reaction action") }
+        }
+    }
+
+    static func suggestion(_ id: String, _ known: [String]) -> String {
+        let close = known.filter { $0.lowercased() == id.lowercased() || $0.lowercased().hasPrefix(id.lowercased().prefix(3)) }.sorted()
+        if let first = close.first { return "; did you mean \"\(first)\"?" }
+        return known.isEmpty ? "" : "; known: \(known.sorted().prefix(12).joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,105 @@
+import GestureTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds synthetic touch input: taps, holds, drags, flicks and two-finger gestures at a
+/// realistic sampling rate (8 ms, 125 Hz), with optional seeded jitter. Times are in
+/// milliseconds from the trace start.
+public struct StrokeBuilder {
+    public private(set) var events: [TraceEvent] = []
+    /// The clock: the time the next gesture starts.
+    public var time: Double = 0
+    public var rng: SeededRandom
+    /// Spacing of move samples.
+    public var stepMs: Double = 8
+    /// Positional noise added to every sample, in points (0 = exact).
+    public var jitter: Double = 0
+    public var device: InputDevice = .touch
+
+    public init(seed: UInt64 = 1) { rng = SeededRandom(seed: seed) }
+
+    public mutating func wait(_ ms: Double) { time += ms }
+
+    mutating func emit(_ type: TouchEventType, _ pointer: Int, _ x: Double, _ y: Double, at t: Double) {
+        let jx = jitter > 0 && type == .move ? rng.uniform(-jitter, jitter) : 0
+        let jy = jitter > 0 && type == .move ? rng.uniform(-jitter, jitter) : 0
+        let r = { (v: Double) in (v * 1000).rounded() / 1000 }
+        events.append(TraceEvent(time: .milliseconds(r(t)), type: type, pointer: pointer, x: r(x + jx), y: r(y + jy), device: device))
+    }
+
+    /// Down, `holdMs` of stillness (with moves of at most `wobble` points), up.
+    public mutating func tap(at x: Double, _ y: Double, holdMs: Double = 80, wobble: Double = 0, pointer: Int = 1) {
+        emit(.down, pointer, x, y, at: time)
+        if wobble > 0 {
+            var t = stepMs
+            while t < holdMs {
+                emit(.move, pointer, x + rng.uniform(-wobble, wobble), y + rng.uniform(-wobble, wobble), at: time + t)
+                t += stepMs * 2
+            }
+        }
+        time += holdMs
+        emit(.up, pointer, x, y, at: time)
+    }
+
+    /// A press held for `holdMs`; identical to a tap but named for what it is.
+    public mutating func press(at x: Double, _ y: Double, holdMs: Double, wobble: Double = 1, pointer: Int = 1) {
+        tap(at: x, y, holdMs: holdMs, wobble: wobble, pointer: pointer)
+    }
+
+    /// A stroke from one point to another over `durationMs`, eased in and out, bent sideways by
+    /// `bend` points at its middle. `holdBeforeMs` keeps the finger still after touching down;
+    /// `lift: false` leaves it down (to continue with `continueDrag`).
+    public mutating func drag(from a: (Double, Double), to b: (Double, Double), durationMs: Double, bend: Double = 0,
+                              holdBeforeMs: Double = 0, pointer: Int = 1, lift: Bool = true) {
+        emit(.down, pointer, a.0, a.1, at: time)
+        time += holdBeforeMs
+        path(from: a, to: b, durationMs: durationMs, bend: bend, pointer: pointer)
+        if lift { emit(.up, pointer, b.0, b.1, at: time) }
+    }
+
+    mutating func path(from a: (Double, Double), to b: (Double, Double), durationMs: Double, bend: Double, pointer: Int) {
+        let steps = max(1, Int((durationMs / stepMs).rounded()))
+        let dx = b.0 - a.0, dy = b.1 - a.1
+        let len = max((dx * dx + dy * dy).squareRoot(), 1e-9)
+        let nx = -dy / len, ny = dx / len
+        let start = time
+        for i in 1...steps {
+            let u = Double(i) / Double(steps)
+            let eased = u * u * (3 - 2 * u)
+            let off = bend * sin(.pi * eased)
+            emit(.move, pointer, a.0 + dx * eased + nx * off, a.1 + dy * eased + ny * off, at: start + Double(i) * durationMs / Double(steps))
+        }
+        time = start + durationMs
+    }
+
+    /// Two fingers about a centre: the span between them goes from `span.0` to `span.1`, the
+    /// line between them turns by `turn` radians, and the centre moves by `shift`.
+    public mutating func twoFinger(center c: (Double, Double), span: (Double, Double), turn: Double = 0, startAngle: Double = 0,
+                                   shift: (Double, Double) = (0, 0), durationMs: Double, pointers: (Int, Int) = (1, 2)) {
+        func positions(_ u: Double) -> ((Double, Double), (Double, Double)) {
+            let s = span.0 + (span.1 - span.0) * u
+            let ang = startAngle + turn * u
+            let cx = c.0 + shift.0 * u, cy = c.1 + shift.1 * u
+            let hx = cos(ang) * s / 2, hy = sin(ang) * s / 2
+            return ((cx - hx, cy - hy), (cx + hx, cy + hy))
+        }
+        let (p0, q0) = positions(0)
+        emit(.down, pointers.0, p0.0, p0.1, at: time)
+        emit(.down, pointers.1, q0.0, q0.1, at: time)
+        let steps = max(1, Int((durationMs / stepMs).rounded()))
+        let start = time
+        for i in 1...steps {
+            let u = Double(i) / Double(steps)
+            let (p, q) = positions(u)
+            let t = start + Double(i) * durationMs / Double(steps)
+            emit(.move, pointers.0, p.0, p.1, at: t)
+            emit(.move, pointers.1, q.0, q.1, at: t)
+        }
+        time = start + durationMs
+        let (p1, q1) = positions(1)
+        emit(.up, pointers.0, p1.0, p1.1, at: time)
+        emit(.up, pointers.1, q1.0, q1.1, at: time)
+    }
+}

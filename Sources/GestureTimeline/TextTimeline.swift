@@ -1,0 +1,110 @@
+import GestureEngine
+import GestureTrace
+
+/// The decision log as a readable timeline for a terminal: one line per decision with its
+/// time, who, what and why, then a summary of each recognizer's fate.
+public struct TextTimeline {
+    /// Show every move, `changed` transition and the actions that go with them.
+    public var verbose = false
+    public init(verbose: Bool = false) { self.verbose = verbose }
+
+    static let arrow = "->"
+
+    public func render(_ log: DecisionLog, title: String? = nil) -> String {
+        var out = ""
+        if let title { out += title + "\n\n" }
+        out += pad("t (ms)", 10, right: true) + "  " + pad("who", 16) + "  what\n"
+        var hiddenMoves = 0
+        var hiddenChanges = 0
+        for e in log.entries {
+            if !verbose && isNoise(e) {
+                if e.kind == .input || e.kind == .view { hiddenMoves += 1 } else { hiddenChanges += 1 }
+                continue
+            }
+            out += pad(e.time.millisecondsText, 10, right: true) + "  " + pad(who(e), 16) + "  " + what(e) + "\n"
+        }
+        if !verbose && (hiddenMoves > 0 || hiddenChanges > 0) {
+            out += "\n(\(hiddenMoves) move lines and \(hiddenChanges) changed transitions/actions hidden; --verbose shows them)\n"
+        }
+        out += "\nOutcome\n"
+        for o in RecognizerOutcome.summarize(log) {
+            for a in o.attempts {
+                out += "  " + pad(o.recognizer, 16) + "  " + describe(a) + "\n"
+            }
+        }
+        return out
+    }
+
+    func isNoise(_ e: LogEntry) -> Bool {
+        switch e.kind {
+        case .input: return e.phase == "moved"
+        case .view: return e.phase == "moved"
+        case .transition: return e.to == "changed" && e.from == "changed"
+        case .action: return e.to == "changed"
+        default: return false
+        }
+    }
+
+    func who(_ e: LogEntry) -> String {
+        switch e.kind {
+        case .input: return e.touches.first.map { "touch \($0)" } ?? "input"
+        case .view: return "view " + (e.view ?? "?")
+        case .timer: return "timer"
+        default: return e.recognizer ?? e.view ?? ""
+        }
+    }
+
+    func what(_ e: LogEntry) -> String {
+        switch e.kind {
+        case .input:
+            return e.cause.text.replacingPrefix("touch \(e.touches.first ?? 0) ", with: "")
+        case .transition:
+            return "\(e.from ?? "?") \(TextTimeline.arrow) \(e.to ?? "?")  because \(e.cause.text)"
+        case .action:
+            return "action (\(e.to ?? ""))"
+        case .pending:
+            return "waits: \(e.cause.text)"
+        case .released:
+            return e.cause.text
+        case .view:
+            let touches = e.touches.map { "touch \($0)" }.joined(separator: ", ")
+            switch e.phase {
+            case "held-began", "held-ended": return "holds \(touches): \(e.cause.text)"
+            case "dropped": return e.cause.text
+            default: return "receives \(e.phase ?? "?") (\(touches)); \(e.cause.text)"
+            }
+        case .reset:
+            return "reset to possible (was \(e.from ?? "?"))"
+        case .timer, .note:
+            return e.cause.text
+        }
+    }
+
+    func describe(_ a: RecognizerOutcome.Attempt) -> String {
+        var parts: [String] = []
+        if let w = a.waited { parts.append("waited from \(w.time.millisecondsText) ms") }
+        if let f = a.firstTransition, f.to == "began" {
+            parts.append("began at \(f.time.millisecondsText) ms")
+            if a.changes > 0 { parts.append("changed \(a.changes) times") }
+        }
+        if let end = a.final {
+            parts.append("\(end.to ?? "?") at \(end.time.millisecondsText) ms: \(end.cause.text)")
+        } else if a.firstTransition == nil {
+            parts.append("still possible")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+        let count = s.count
+        guard count < n else { return s }
+        let fill = String(repeating: " ", count: n - count)
+        return right ? fill + s : s + fill
+    }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

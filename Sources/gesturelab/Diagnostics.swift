@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import GestureScenes
+import GestureTrace
+
+/// Exit status 2 means the input was bad (a trace or scene with a problem); 1 anything else.
+enum Exit {
+    static let badInput: Int32 = 2
+
+    static func fail(_ message: String, code: Int32 = badInput) -> ExitCode {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return ExitCode(code)
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// Loads a scene and applies `--set R.param=value` overrides, or exits with a located message.
+func loadScene(_ path: String, overrides: [String] = []) throws -> SceneDocument {
+    var doc: SceneDocument
+    switch Result(catching: { () throws(SceneError) -> SceneDocument in try SceneLoader.load(path: path) }) {
+    case let .success(d): doc = d
+    case let .failure(e): throw Exit.fail(e.description)
+    }
+    for o in overrides {
+        guard let eq = o.firstIndex(of: "="), let dot = o[..<eq].firstIndex(of: ".") else {
+            throw Exit.fail("--set \(o): expected RECOGNIZER.PARAMETER=VALUE, for example pan.minimumDistance=18")
+        }
+        let rid = String(o[..<dot]), param = String(o[o.index(after: dot)..<eq]), raw = String(o[o.index(after: eq)...])
+        let value: ParameterInput
+        if let d = Double(raw) { value = .number(d) } else if raw == "true" || raw == "false" { value = .bool(raw == "true") }
+        else if raw.contains(",") { value = .list(raw.split(separator: ",").map(String.init)) } else { value = .text(raw) }
+        guard doc.override(recognizer: rid, parameter: param, value: value) else {
+            throw Exit.fail("--set \(o): the scene has no recognizer \"\(rid)\"")
+        }
+    }
+    if case let .failure(e) = Result(catching: { () throws(SceneError) -> BuiltScene in try SceneBuilder.build(doc) }) {
+        throw Exit.fail(e.description)
+    }
+    return doc
+}

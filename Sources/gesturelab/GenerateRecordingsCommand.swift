@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import GestureSynth
+
+struct GenerateRecordingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-recordings",
+        abstract: "Write the generated recordings of recordings/traces from their fixed seeds (Sources/GestureSynth/RecordingCatalog.swift)."
+    )
+
+    @Option(name: .long, help: "Folder to write into.")
+    var out = "recordings/traces"
+
+    func run() throws {
+        try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        for r in RecordingCatalog.all {
+            let path = (out as NSString).appendingPathComponent(r.file)
+            try write(r.text, to: path)
+            print("\(path): \(r.summary)")
+        }
+    }
+}

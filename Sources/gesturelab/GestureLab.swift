@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct GestureLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesturelab",
+        abstract: "Record, replay and explain gesture recognizer conflicts under UIKit's rules.",
+        subcommands: [ReplayCommand.self, ValidateCommand.self, RecognizersCommand.self, GenerateRecordingsCommand.self]
+    )
+}
