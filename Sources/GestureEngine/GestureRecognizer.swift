@@ -70,7 +70,8 @@ open class GestureRecognizer {
         case .unchanged:
             return
         case let .ignored(why):
-            environment?.noteIgnoredTransition(self, requested: requested, why: why)
+            // Setting the final state it already has again is harmless (a waiting tap that keeps counting).
+            if requested != internalState { environment?.noteIgnoredTransition(self, requested: requested, why: why) }
         case let .state(s):
             internalState = s
             if let env = environment {
