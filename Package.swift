@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
-        .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace"]),
+        .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// The built `gesturelab` binary (GESTURELAB_BIN overrides).
+let binary: String = ProcessInfo.processInfo.environment["GESTURELAB_BIN"] ?? root + "/.build/debug/gesturelab"
+
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func gesturelab(_ args: [String]) throws -> Run {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = args
+    p.currentDirectoryURL = URL(fileURLWithPath: root)
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+}
+
+func temp(_ name: String, _ text: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-cli-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite("gesturelab command line", .serialized)
+struct CLITests {
+    @Test("replay prints the readable timeline of a real conflict")
+    func replayText() throws {
+        let r = try gesturelab(["replay", "recordings/traces/single-tap.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("singleTap") && r.stdout.contains("waits for doubleTap"))
+        #expect(r.stdout.contains("Outcome"))
+    }
+
+    @Test("replay --format jsonl prints one JSON object per decision")
+    func replayJSONL() throws {
+        let r = try gesturelab(["replay", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--format", "jsonl"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count > 20)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
+        #expect(r.stdout.contains(#""event":"transition","recognizer":"swipe","from":"possible","to":"failed""#))
+    }
+
+    @Test("--set changes a parameter for one replay")
+    func whatIf() throws {
+        // With a 200 pt threshold the 120 pt quick drag never pans, so the long press... also fails (moved).
+        let r = try gesturelab(["replay", "recordings/traces/quick-drag.jsonl", "--scene", "recordings/scenes/long-press-vs-pan.yaml",
+                                "--set", "pan.minimumDistance=200", "--format", "jsonl"])
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains(#""recognizer":"pan","from":"possible","to":"began""#))
+        let bad = try gesturelab(["replay", "recordings/traces/quick-drag.jsonl", "--scene", "recordings/scenes/long-press-vs-pan.yaml", "--set", "pan.speed=2"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("pan has no parameter \"speed\""))
+    }
+
+    @Test("A malformed trace exits 2 with FILE:LINE and no crash")
+    func badTrace() throws {
+        let path = try temp("bad.jsonl", #"{"format":"gesturelab-trace","version":1}"# + "\n" + #"{"t":0,"type":"move","id":1,"x":1,"y":1}"# + "\n")
+        let r = try gesturelab(["replay", path, "--scene", "recordings/scenes/pan-vs-swipe.yaml"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("\(path):2: move for pointer 1, which is not down"))
+        let missing = try gesturelab(["replay", "/nonexistent.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("/nonexistent.jsonl: no such file"))
+    }
+
+    @Test("A malformed scene exits 2 with FILE:LINE")
+    func badScene() throws {
+        let path = try temp("bad.yaml", "views:\n  - id: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - id: t\n        type: tapp\n")
+        let r = try gesturelab(["replay", "recordings/traces/single-tap.jsonl", "--scene", path])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("\(path):5: unknown recognizer type \"tapp\""))
+    }
+
+    @Test("validate checks traces and scenes, warns on a truncated last line, and fails on errors")
+    func validate() throws {
+        let ok = try gesturelab(["validate", "recordings/traces/double-tap.jsonl", "recordings/scenes/nested-pans.yaml"])
+        #expect(ok.status == 0)
+        #expect(ok.stdout.contains("double-tap.jsonl: 21 events: ok") || ok.stdout.contains("events: ok"))
+        let cut = try temp("cut.jsonl", #"{"format":"gesturelab-trace","version":1}"# + "\n" + #"{"t":0,"type":"down","id":1,"x":1,"y":1}"# + "\n" + #"{"t":5,"ty"#)
+        let w = try gesturelab(["validate", cut])
+        #expect(w.status == 0)
+        #expect(w.stderr.contains("\(cut):3: warning: last line is incomplete"))
+        #expect(w.stderr.contains("still down at the end"))
+        let bad = try gesturelab(["validate", "/tmp"])
+        #expect(bad.status == 2)
+    }
+
+    @Test("recognizers lists every type with its parameters and defaults")
+    func recognizers() throws {
+        let r = try gesturelab(["recognizers", "tap"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("maximumTapInterval = 0.35 s"))
+        #expect(r.stdout.contains("allowableMovement = 45 pt"))
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what GestureLab needs on a fresh Debian machine of this kind, then builds.
+# Idempotent: packages already present are not reinstalled, the build is incremental.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg in ${GESTURELAB_APT_PACKAGES:-}; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+    echo "installing: ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null || { echo "swift is not on PATH (expected Swift 6.3 at /opt/swift)" >&2; exit 1; }
+swift build ${GESTURELAB_BUILD_FLAGS:-}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: builds everything (including the gesturelab binary the
+# command-line tests run), then runs the Swift Testing suites.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh
+swift build --build-tests
+swift test --skip-build --disable-xctest
