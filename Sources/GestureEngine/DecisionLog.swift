@@ -84,8 +84,12 @@ public struct LogEntry: Sendable, Equatable {
         case pending
         /// A waiting recognizer was released.
         case released
-        /// A phase was delivered to, held back from, or dropped for a view.
+        /// A phase was delivered to a view.
         case view
+        /// A phase was held back from a view (delaysTouchesBegan/Ended); `phase` says which.
+        case hold
+        /// A touch was taken from its view before its began was ever delivered.
+        case drop
         /// A recognizer was reset to possible.
         case reset
         /// A timer fired.
@@ -101,7 +105,7 @@ public struct LogEntry: Sendable, Equatable {
     public var view: String?
     public var from: String?
     public var to: String?
-    /// For view entries: began, moved, ended, cancelled, or held-began / held-ended / dropped.
+    /// For view entries: began, moved, ended or cancelled; for hold entries: began or ended.
     public var phase: String?
     /// Pointer ids involved.
     public var touches: [Int]

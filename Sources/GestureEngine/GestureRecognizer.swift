@@ -35,6 +35,9 @@ open class GestureRecognizer {
     open var isDiscrete: Bool { false }
     /// The type name in logs and scene files ("tap", "pan", ...).
     open var typeName: String { "custom" }
+    /// Whether this gesture is one a control's default action takes precedence over when the
+    /// recognizer is on the control's ancestor (A.2.12): a one-finger single tap.
+    open var overlapsControlDefaultAction: Bool { false }
     /// The parameters particular to this type (see `RecognizerParameter.swift`).
     open var ownParameters: [ParameterSpec] { [] }
 

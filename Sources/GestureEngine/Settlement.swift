@@ -183,7 +183,8 @@ extension GestureEnvironment {
                 guard let v = t.view, !asked.contains(where: { $0 === v }) else { continue }
                 asked.append(v)
                 if !v.gestureRecognizerShouldBegin(r) {
-                    return Cause(.view, "view \(v.id) answered gestureRecognizerShouldBegin(\(r.id)) = false", other: v.id)
+                    let why = v.reasonForRefusing(r).map { ": \($0)" } ?? ""
+                    return Cause(.view, "view \(v.id) answered gestureRecognizerShouldBegin(\(r.id)) = false\(why)", other: v.id)
                 }
             }
         }

@@ -140,6 +140,9 @@ open class View {
         !rejectedRecognizers.contains(recognizer.id)
     }
 
+    /// Why this view refuses `recognizer`, for the decision log; nil to use the generic wording.
+    open func reasonForRefusing(_ recognizer: GestureRecognizer) -> String? { nil }
+
     /// Ids of recognizers this view answers `false` for in `gestureRecognizerShouldBegin`.
     public var rejectedRecognizers: Set<String> = []
 

@@ -47,7 +47,7 @@ extension GestureEnvironment {
             } else {
                 touch.delivery.began = .held
                 track(touch)
-                log.append(time: now, kind: .view, view: touch.view?.id, phase: "held-began", touches: [touch.pointer],
+                log.append(time: now, kind: .hold, view: touch.view?.id, phase: "began", touches: [touch.pointer],
                            cause: Cause(.delivery, "began held back: delaysTouchesBegan of \(h.map(\.id).joined(separator: ", "))", other: h.first?.id))
             }
         case .moved:
@@ -77,7 +77,7 @@ extension GestureEnvironment {
         } else if !touch.delivery.endedHeld {
             touch.delivery.endedHeld = true
             track(touch)
-            log.append(time: now, kind: .view, view: touch.view?.id, phase: "held-ended", touches: [touch.pointer],
+            log.append(time: now, kind: .hold, view: touch.view?.id, phase: "ended", touches: [touch.pointer],
                        cause: Cause(.delivery, "ended held back: delaysTouchesEnded of \(h.map(\.id).joined(separator: ", ")), still undecided", other: h.first?.id))
         }
     }
@@ -123,7 +123,7 @@ extension GestureEnvironment {
             case .held, .notYet, .dropped:
                 touch.delivery.began = .dropped
                 touch.delivery.finished = true
-                log.append(time: now, kind: .view, view: touch.view?.id, phase: "dropped", touches: [touch.pointer],
+                log.append(time: now, kind: .drop, view: touch.view?.id, touches: [touch.pointer],
                            cause: Cause(.delivery, "the view never receives \(touch.label): \(winner.id) \(winner.stateName) before its began was delivered",
                                         other: winner.id, causedBy: transitionSeq))
             }

@@ -17,6 +17,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "tap" }
+    public override var overlapsControlDefaultAction: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
 
     private var tapsCompleted = 0
     private var touchesInTap: [Touch] = []

@@ -48,7 +48,7 @@ public struct TextTimeline {
     func who(_ e: LogEntry) -> String {
         switch e.kind {
         case .input: return e.touches.first.map { "touch \($0)" } ?? "input"
-        case .view: return "view " + (e.view ?? "?")
+        case .view, .hold, .drop: return "view " + (e.view ?? "?")
         case .timer: return "timer"
         default: return e.recognizer ?? e.view ?? ""
         }
@@ -68,11 +68,11 @@ public struct TextTimeline {
             return e.cause.text
         case .view:
             let touches = e.touches.map { "touch \($0)" }.joined(separator: ", ")
-            switch e.phase {
-            case "held-began", "held-ended": return "holds \(touches): \(e.cause.text)"
-            case "dropped": return e.cause.text
-            default: return "receives \(e.phase ?? "?") (\(touches)); \(e.cause.text)"
-            }
+            return "receives \(e.phase ?? "?") (\(touches)); \(e.cause.text)"
+        case .hold:
+            return "holds back \(e.phase ?? "?") of \(e.touches.map { "touch \($0)" }.joined(separator: ", ")): \(e.cause.text)"
+        case .drop:
+            return e.cause.text
         case .reset:
             return "reset to possible (was \(e.from ?? "?"))"
         case .timer, .note:

@@ -26,6 +26,43 @@ public final class TraceWriter {
         try writeLine(header.jsonLine)
     }
 
+    /// Continues an existing trace: its events are read (and checked) first so that appended
+    /// events must follow on from them. A last line cut short by a crash (already lost) is cut
+    /// off, so the appended lines do not turn it into an error in the middle of the file.
+    public init(appendingTo path: String) throws(WriteFailed) {
+        self.path = path
+        let reader: TraceReader
+        do { reader = try TraceReader(path: path) } catch { throw WriteFailed(path: path, reason: "cannot continue: \(error.description)") }
+        do {
+            while let e = try reader.nextEvent() { _ = validator.check(e) }
+        } catch {
+            throw WriteFailed(path: path, reason: "cannot continue: \(error.description)")
+        }
+        eventsWritten = reader.eventCount
+        fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        if fd < 0 { throw WriteFailed(path: path, reason: "cannot open for appending: " + String(cString: strerror(errno))) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_size > 0 else { return }
+        let rfd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard rfd >= 0 else { return }
+        defer { _ = Glibc.close(rfd) }
+        // Find the end of the last complete line, scanning back in small blocks.
+        var end = Int(st.st_size)
+        var block = [UInt8](repeating: 0, count: 4096)
+        var lastNewline = -1
+        while end > 0 && lastNewline < 0 {
+            let start = max(0, end - block.count)
+            let n = block.withUnsafeMutableBytes { pread(rfd, $0.baseAddress, end - start, off_t(start)) }
+            guard n == end - start else { return }
+            if let i = block[0..<n].lastIndex(of: 0x0A) { lastNewline = start + i }
+            end = start
+        }
+        let keep = lastNewline + 1
+        if keep < Int(st.st_size) && keep > 0 {
+            if ftruncate(fd, off_t(keep)) != 0 { throw WriteFailed(path: path, reason: "cannot cut the torn last line: " + String(cString: strerror(errno))) }
+        }
+    }
+
     deinit { if fd >= 0 { _ = Glibc.close(fd) } }
 
     /// Appends one event. Events that break the trace rules are refused, so a writer never
@@ -51,6 +88,10 @@ public final class TraceWriter {
     private func writeLine(_ text: String) throws(WriteFailed) {
         var bytes = Array(text.utf8)
         bytes.append(0x0A)
+        try writeRaw(bytes)
+    }
+
+    private func writeRaw(_ bytes: [UInt8]) throws(WriteFailed) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }

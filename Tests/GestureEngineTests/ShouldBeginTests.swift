@@ -64,3 +64,36 @@ struct ShouldBeginTests {
         #expect(h.states("single") == ["recognized"])
     }
 }
+
+@Suite("A.2.12 controls")
+struct ControlTests {
+    @Test("A.2.12: a single tap on a button goes to the button, not to a tap recognizer on its ancestor")
+    func buttonBeatsAncestorTap() {
+        let h = Harness()
+        let card = h.view("card", Rect(x: 0, y: 0, width: 400, height: 400))
+        h.view("button", Rect(x: 10, y: 10, width: 100, height: 44), in: card, control: true)
+        let tap = TapGestureRecognizer(id: "cardTap")
+        card.addGestureRecognizer(tap)
+        h.tap(50, 30, at: 0)
+        #expect(h.states("cardTap") == ["failed"])
+        #expect(h.viewPhases("button") == ["began", "ended"])
+        h.tap(200, 200, at: 100)
+        #expect(h.states("cardTap") == ["failed", "recognized"])
+    }
+
+    @Test("A.2.12: a recognizer on the control itself, or a double tap on the ancestor, is not refused")
+    func notOverlapping() {
+        let h = Harness()
+        let card = h.view("card", Rect(x: 0, y: 0, width: 400, height: 400))
+        let button = h.view("button", Rect(x: 10, y: 10, width: 100, height: 44), in: card, control: true)
+        let own = TapGestureRecognizer(id: "own")
+        button.addGestureRecognizer(own)
+        let double = TapGestureRecognizer(id: "double")
+        double.numberOfTapsRequired = 2
+        card.addGestureRecognizer(double)
+        h.tap(50, 30, at: 0)
+        #expect(h.states("own") == ["recognized"])
+        h.tap(50, 30, at: 100)
+        #expect(h.states("double") == ["recognized"])
+    }
+}

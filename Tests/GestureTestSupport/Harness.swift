@@ -67,9 +67,17 @@ public final class Harness {
         entries.filter { $0.kind == .action && $0.recognizer == id }.compactMap(\.to)
     }
 
-    /// The phases a view received (and "held-began", "held-ended", "dropped" markers when `markers`).
+    /// The phases a view received; with `markers`, also "held-began", "held-ended" and "dropped".
     public func viewPhases(_ id: String, markers: Bool = false) -> [String] {
-        entries.filter { $0.kind == .view && $0.view == id && (markers || !($0.phase ?? "").contains("-") && $0.phase != "dropped") }.compactMap(\.phase)
+        entries.compactMap { e -> String? in
+            guard e.view == id else { return nil }
+            switch e.kind {
+            case .view: return e.phase
+            case .hold: return markers ? "held-" + (e.phase ?? "") : nil
+            case .drop: return markers ? "dropped" : nil
+            default: return nil
+            }
+        }
     }
 
     /// The last transition of a recognizer (its fate) with its cause.

@@ -73,6 +73,20 @@ struct TraceReaderTests {
         #expect(try TraceReader.readAll(path: path).1.count == 2)
     }
 
+    @Test("Appending continues a trace, checks new events against the old ones, and survives a torn last line")
+    func appending() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-append-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try (header + "\n" + #"{"t":0,"type":"down","id":1,"x":1,"y":1}"# + "\n" + #"{"t":3,"ty"#).write(toFile: path, atomically: true, encoding: .utf8)
+        let w = try TraceWriter(appendingTo: path)
+        #expect(throws: TraceWriter.WriteFailed.self) { try w.append(TraceEvent(time: .milliseconds(5), type: .down, pointer: 1, x: 1, y: 1)) }
+        try w.append(TraceEvent(time: .milliseconds(5), type: .up, pointer: 1, x: 2, y: 2))
+        try w.close()
+        let (_, events, warnings) = try TraceReader.readAll(path: path)
+        #expect(events.map(\.type) == [.down, .up])
+        #expect(warnings.isEmpty, "the torn line was cut off before appending")
+    }
+
     @Test("A last line cut short by a crash is a warning and everything before it replays")
     func truncatedLastLine() throws {
         let text = header + "\n" + #"{"t":0,"type":"down","id":1,"x":10,"y":20}"# + "\n" + #"{"t":8,"type":"mo"#
