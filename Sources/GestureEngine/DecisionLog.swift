@@ -96,6 +96,9 @@ public struct LogEntry: Sendable, Equatable {
         case timer
         /// A dynamic failure requirement or other relationship was set up, or an oddity noted.
         case note
+        /// What the app or a view did in response: a scroll offset, scrolling switched off or on,
+        /// a dragged copy created, moved or dropped.
+        case app
     }
 
     public var seq: Int

@@ -284,6 +284,20 @@ public final class GestureEnvironment {
         }
     }
 
+    /// Records something the app or a view did (scrolling, a dragged copy), caused by the action
+    /// being handled, if any.
+    public func logAppEffect(view: String?, _ text: String, phase: String? = nil) {
+        var causedBy: Int?
+        var other: String?
+        if case let .reaction(source, seq) = context { causedBy = seq; other = source }
+        log.append(time: now, kind: .app, view: view, phase: phase, cause: Cause(.reaction, text, other: other, causedBy: causedBy))
+    }
+
+    /// Whether the touch's view has been sent its began (and not yet its end).
+    public func viewIsTracking(_ touch: Touch) -> Bool {
+        touch.delivery.began == .delivered && !touch.delivery.finished
+    }
+
     func noteIgnoredTransition(_ r: GestureRecognizer, requested: RecognizerState, why: String) {
         log.append(time: now, kind: .note, recognizer: r.id,
                    cause: Cause(.lifecycle, "\(r.id) set \(requested.name(discrete: r.isDiscrete)): ignored, \(why)"))

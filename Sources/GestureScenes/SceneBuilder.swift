@@ -27,7 +27,26 @@ public enum SceneBuilder {
         var views: [String: View] = [:]
 
         func make(_ spec: ViewSpec) throws(SceneError) -> View {
-            let v: View = spec.kind == .control ? ControlView(id: spec.id, frame: spec.frame) : View(id: spec.id, frame: spec.frame)
+            let v: View
+            switch spec.kind {
+            case .view: v = View(id: spec.id, frame: spec.frame)
+            case .control: v = ControlView(id: spec.id, frame: spec.frame)
+            case .scroll:
+                let s = spec.scroll ?? ViewSpec.ScrollSpec(contentSize: spec.frame.size)
+                let sv = ScrollView(id: spec.id, frame: spec.frame, contentSize: s.contentSize)
+                sv.contentOffset = s.contentOffset
+                sv.isDirectionalLockEnabled = s.directionalLock
+                sv.delaysContentTouches = s.delaysContentTouches
+                sv.canCancelContentTouches = s.canCancelContentTouches
+                sv.alwaysBounceHorizontal = s.alwaysBounceHorizontal
+                sv.alwaysBounceVertical = s.alwaysBounceVertical
+                if let d = s.contentTouchDelay { sv.contentTouchDelay = .seconds(d) }
+                sv.refusedContentViews = Set(s.refuse)
+                sv.keptContentViews = Set(s.keep)
+                sv.isScrollEnabled = s.scrollEnabled
+                recognizers.append(contentsOf: sv.gestureRecognizers)
+                v = sv
+            }
             v.isHidden = spec.hidden
             v.isUserInteractionEnabled = spec.userInteractionEnabled
             v.rejectedRecognizers = Set(spec.rejects)
@@ -81,22 +100,36 @@ public enum SceneBuilder {
             let d = delegate(p.recognizer)
             if let dir = p.beginDirection { d.beginDirection = dir }
             if p.neverBegin { d.neverBegin = true }
+            if p.simultaneousWithAny { d.simultaneousWithAny = true }
             d.notInside += p.notInside.compactMap { views[$0] }
             d.onlyInside += p.onlyInside.compactMap { views[$0] }
         }
         for reaction in doc.reactions {
             let source = find(reaction.recognizer)
             let wanted = reaction.state == "recognized" ? "ended" : reaction.state
-            let actions = reaction.actions.map { ($0.0, find($0.1)) }
+            let actions = reaction.actions
+            let viewsByID = views
+            let allRecognizers = recognizers
             source.addAction { r in
-                let current = r.publishedState.name(discrete: false)
-                guard current == wanted else { return }
+                guard r.publishedState.name(discrete: false) == wanted else { return }
                 for (verb, target) in actions {
                     switch verb {
-                    case .disable: target.isEnabled = false
-                    case .enable: target.isEnabled = true
+                    case .disable: allRecognizers.first { $0.id == target }?.isEnabled = false
+                    case .enable: allRecognizers.first { $0.id == target }?.isEnabled = true
+                    case .disableScrolling: (viewsByID[target] as? ScrollView)?.isScrollEnabled = false
+                    case .enableScrolling: (viewsByID[target] as? ScrollView)?.isScrollEnabled = true
                     }
                 }
+            }
+        }
+        for b in doc.behaviors {
+            let r = find(b.recognizer)
+            switch b.kind {
+            case let .dragOutCopy(scroll, minimumDrag, maximumDrift):
+                DragOutCopyBehavior(recognizer: r, scrollView: views[scroll] as! ScrollView, window: window,
+                                    minimumDrag: minimumDrag, maximumDrift: maximumDrift).attach()
+            case .dragCopy:
+                DragCopyBehavior(recognizer: r, window: window).attach()
             }
         }
         return BuiltScene(document: doc, window: window, environment: env, recognizers: recognizers)

@@ -14,6 +14,7 @@ public struct SceneDocument: Sendable {
     public var relationships: [RelationshipSpec]
     public var policies: [PolicySpec]
     public var reactions: [ReactionSpec]
+    public var behaviors: [BehaviorSpec] = []
 
     /// Every recognizer spec, parents' before children's.
     public var recognizerSpecs: [RecognizerSpec] { root.allViews.flatMap(\.recognizers) }
@@ -29,6 +30,26 @@ public struct ViewSpec: Sendable {
         case view
         /// A button-like `UIControl` (A.2.12, A.7.4).
         case control
+        /// A `UIScrollView` (A.7); its settings are in `scroll`.
+        case scroll
+    }
+
+    /// A scroll view's settings (A.7), with UIKit's defaults.
+    public struct ScrollSpec: Sendable {
+        public var contentSize: Size
+        public var contentOffset = Point.zero
+        public var scrollEnabled = true
+        public var directionalLock = false
+        public var delaysContentTouches = true
+        public var canCancelContentTouches = true
+        public var alwaysBounceHorizontal = false
+        public var alwaysBounceVertical = false
+        /// Seconds; nil for the default (about 0.15 s).
+        public var contentTouchDelay: Double?
+        /// Content views `touchesShouldBegin` refuses.
+        public var refuse: [String] = []
+        /// Content views `touchesShouldCancel` keeps (controls are kept anyway).
+        public var keep: [String] = []
     }
 
     public var id: String
@@ -40,7 +61,11 @@ public struct ViewSpec: Sendable {
     public var rejects: [String] = []
     public var recognizers: [RecognizerSpec] = []
     public var subviews: [ViewSpec] = []
+    public var scroll: ScrollSpec?
     public var line: Int
+
+    /// The recognizers a view of this kind brings itself (a scroll view's pan and delay).
+    public var implicitRecognizerIDs: [String] { kind == .scroll ? [id + ".delay", id + ".pan"] : [] }
 
     public var allViews: [ViewSpec] { [self] + subviews.flatMap(\.allViews) }
 
@@ -97,6 +122,8 @@ public struct PolicySpec: Sendable {
     public enum Direction: String, Sendable, CaseIterable { case horizontal, vertical, left, right, up, down }
 
     public var recognizer: String
+    /// Answer true to every `shouldRecognizeSimultaneouslyWith` (seed 004, recipe 6's delegate).
+    public var simultaneousWithAny = false
     /// Begin only if the initial movement is in this direction (O2: compare velocity components).
     public var beginDirection: Direction?
     /// Never begin (`gestureRecognizerShouldBegin` always false).
@@ -110,9 +137,30 @@ public struct PolicySpec: Sendable {
 
 /// A simple app reaction to an action: "when itemPan begins, disable scrollPan".
 public struct ReactionSpec: Sendable {
-    public enum Verb: String, Sendable, CaseIterable { case disable, enable }
+    public enum Verb: String, Sendable, CaseIterable {
+        /// Set a recognizer's `isEnabled`.
+        case disable, enable
+        /// Set a scroll view's `isScrollEnabled`.
+        case disableScrolling, enableScrolling
+    }
     public var recognizer: String
     public var state: String
     public var actions: [(Verb, String)]
+    public var line: Int
+}
+
+/// App logic a scene can attach to a recognizer's actions without code.
+public struct BehaviorSpec: Sendable {
+    public enum Kind: Sendable {
+        /// Seed 004, recipe 6: the item's pan watches for a downward swipe of `minimumDrag`
+        /// points with less than `maximumDrift` sideways, then creates a dragged copy that follows
+        /// the finger and disables scrolling until the pan ends.
+        case dragOutCopy(scroll: String, minimumDrag: Double, maximumDrift: Double)
+        /// A copy of the recognizer's view is created when it begins, follows the finger while it
+        /// changes, and is dropped when it ends (removed if cancelled).
+        case dragCopy
+    }
+    public var recognizer: String
+    public var kind: Kind
     public var line: Int
 }

@@ -74,7 +74,7 @@ public enum SceneLoader {
         }
     }
 
-    static let topLevelKeys = ["scene", "description", "viewport", "options", "window", "views", "relationships", "policies", "reactions"]
+    static let topLevelKeys = ["scene", "description", "viewport", "options", "window", "views", "relationships", "policies", "reactions", "behaviors"]
 
     static func document(_ top: SceneNode, file: String) throws(SceneError) -> SceneDocument {
         let fields = try top.mapping("a scene")
@@ -87,6 +87,7 @@ public enum SceneLoader {
         var relationships: [RelationshipSpec] = []
         var policies: [PolicySpec] = []
         var reactions: [ReactionSpec] = []
+        var behaviors: [BehaviorSpec] = []
         var sawViews = false
         for (key, keyNode, value) in fields {
             switch key {
@@ -108,6 +109,8 @@ public enum SceneLoader {
                 for item in try value.sequence("policies") { policies.append(try policy(item)) }
             case "reactions":
                 for item in try value.sequence("reactions") { reactions.append(try reaction(item)) }
+            case "behaviors":
+                for item in try value.sequence("behaviors") { behaviors.append(try behavior(item)) }
             default:
                 throw keyNode.error("unknown key \"\(key)\"; a scene has \(topLevelKeys.joined(separator: ", "))")
             }
@@ -117,8 +120,9 @@ public enum SceneLoader {
         }
         let root = ViewSpec(id: "window", frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                             recognizers: windowRecognizers, subviews: views, line: top.line)
-        let doc = SceneDocument(name: name, file: file, summary: summary, viewport: viewport, options: options, root: root,
+        var doc = SceneDocument(name: name, file: file, summary: summary, viewport: viewport, options: options, root: root,
                                 relationships: relationships, policies: policies, reactions: reactions)
+        doc.behaviors = behaviors
         try SceneValidator.validate(doc)
         return doc
     }
@@ -194,7 +198,11 @@ public enum SceneLoader {
         var id: String?
         var frame: Rect?
         var spec = ViewSpec(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0), line: n.line)
+        var scroll = ViewSpec.ScrollSpec(contentSize: .zero)
+        var scrollKeys: [SceneNode] = []
+        var sawContentSize = false
         for (k, kn, v) in try n.mapping("a view") {
+            if scrollKeyNames.contains(k) { scrollKeys.append(kn) }
             switch k {
             case "id": id = try v.identifier("view id")
             case "frame": frame = try rect(v, what: "frame")
@@ -211,16 +219,52 @@ public enum SceneLoader {
             case "recognizers": spec.recognizers = try recognizers(v)
             case "subviews":
                 for item in try v.sequence("subviews") { spec.subviews.append(try view(item, depth: depth + 1)) }
+            case "contentSize":
+                scroll.contentSize = try size(v)
+                sawContentSize = true
+            case "contentOffset":
+                let items = try v.sequence("contentOffset")
+                guard items.count == 2 else { throw v.error("contentOffset is [x, y]") }
+                scroll.contentOffset = Point(x: try items[0].number("x"), y: try items[1].number("y"))
+            case "scrollEnabled": scroll.scrollEnabled = try v.bool(k)
+            case "directionalLock": scroll.directionalLock = try v.bool(k)
+            case "delaysContentTouches": scroll.delaysContentTouches = try v.bool(k)
+            case "canCancelContentTouches": scroll.canCancelContentTouches = try v.bool(k)
+            case "alwaysBounceHorizontal": scroll.alwaysBounceHorizontal = try v.bool(k)
+            case "alwaysBounceVertical": scroll.alwaysBounceVertical = try v.bool(k)
+            case "contentTouchDelay":
+                let d = try v.number(k)
+                guard d >= 0, d <= 10 else { throw v.error("contentTouchDelay is seconds from 0 to 10") }
+                scroll.contentTouchDelay = d
+            case "touchesShouldBegin":
+                for (rk, rkn, rv) in try v.mapping("touchesShouldBegin") {
+                    guard rk == "refuse" else { throw rkn.error("touchesShouldBegin takes `refuse: [view ids]`") }
+                    scroll.refuse = try rv.listOfStrings("refuse")
+                }
+            case "touchesShouldCancel":
+                for (rk, rkn, rv) in try v.mapping("touchesShouldCancel") {
+                    guard rk == "keep" else { throw rkn.error("touchesShouldCancel takes `keep: [view ids]`") }
+                    scroll.keep = try rv.listOfStrings("keep")
+                }
             default:
-                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, hidden, userInteractionEnabled, rejects, recognizers, subviews")
+                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, hidden, userInteractionEnabled, rejects, recognizers, subviews, and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
             }
         }
         guard let id else { throw n.error("a view needs an `id`") }
         guard let frame else { throw n.error("view \(id) needs a `frame: [x, y, width, height]`") }
+        if spec.kind == .scroll {
+            guard sawContentSize else { throw n.error("scroll view \(id) needs `contentSize: [width, height]`") }
+            spec.scroll = scroll
+        } else if let first = scrollKeys.first {
+            throw first.error("only a scroll view (`kind: scroll`) takes this key")
+        }
         spec.id = id
         spec.frame = frame
         return spec
     }
+
+    static let scrollKeyNames = ["contentSize", "contentOffset", "scrollEnabled", "directionalLock", "delaysContentTouches", "canCancelContentTouches",
+                                 "alwaysBounceHorizontal", "alwaysBounceVertical", "contentTouchDelay", "touchesShouldBegin", "touchesShouldCancel"]
 
     static func recognizers(_ n: SceneNode) throws(SceneError) -> [RecognizerSpec] {
         var out: [RecognizerSpec] = []
@@ -293,6 +337,8 @@ public enum SceneLoader {
                     default: throw bkn.error("shouldBegin takes `direction:` or `never:`")
                     }
                 }
+            case "simultaneousWithAny":
+                spec.simultaneousWithAny = try v.bool(k)
             case "shouldReceive":
                 for (rk, rkn, rv) in try v.mapping("shouldReceive") {
                     switch rk {
@@ -302,11 +348,36 @@ public enum SceneLoader {
                     }
                 }
             default:
-                throw kn.error("unknown policy key \"\(k)\"; a policy has recognizer, shouldBegin, shouldReceive")
+                throw kn.error("unknown policy key \"\(k)\"; a policy has recognizer, shouldBegin, shouldReceive, simultaneousWithAny")
             }
         }
         guard sawRecognizer else { throw n.error("a policy needs `recognizer:`") }
         return spec
+    }
+
+    static func behavior(_ n: SceneNode) throws(SceneError) -> BehaviorSpec {
+        var type: String?, recognizer: String?, scroll: String?
+        var minimumDrag = 16.0, maximumDrift = 8.0
+        for (k, kn, v) in try n.mapping("a behavior") {
+            switch k {
+            case "type": type = try v.string("type")
+            case "recognizer": recognizer = try v.identifier("recognizer")
+            case "scroll": scroll = try v.identifier("scroll")
+            case "minimumDrag": minimumDrag = try v.number(k)
+            case "maximumDrift": maximumDrift = try v.number(k)
+            default: throw kn.error("unknown behavior key \"\(k)\"; a behavior has type, recognizer, scroll, minimumDrag, maximumDrift")
+            }
+        }
+        guard let recognizer else { throw n.error("a behavior needs `recognizer:`") }
+        switch type {
+        case "dragOutCopy":
+            guard let scroll else { throw n.error("dragOutCopy needs `scroll:` (the scroll view whose scrolling it switches off)") }
+            return BehaviorSpec(recognizer: recognizer, kind: .dragOutCopy(scroll: scroll, minimumDrag: minimumDrag, maximumDrift: maximumDrift), line: n.line)
+        case "dragCopy":
+            return BehaviorSpec(recognizer: recognizer, kind: .dragCopy, line: n.line)
+        default:
+            throw n.error("a behavior's type is dragOutCopy or dragCopy")
+        }
     }
 
     static func reaction(_ n: SceneNode) throws(SceneError) -> ReactionSpec {

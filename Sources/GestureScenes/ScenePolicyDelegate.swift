@@ -6,6 +6,7 @@ import GestureRecognizers
 final class ScenePolicyDelegate: GestureRecognizerDelegate {
     var beginDirection: PolicySpec.Direction?
     var neverBegin = false
+    var simultaneousWithAny = false
     var notInside: [View] = []
     var onlyInside: [View] = []
     var simultaneousWith: Set<String> = []
@@ -62,8 +63,8 @@ final class ScenePolicyDelegate: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        let yes = simultaneousWith.contains(other.id)
-        lastReason = yes ? "scene: simultaneous [\(r.id), \(other.id)]" : nil
+        let yes = simultaneousWithAny || simultaneousWith.contains(other.id)
+        lastReason = yes ? (simultaneousWithAny ? "policy: simultaneous with any recognizer" : "scene: simultaneous [\(r.id), \(other.id)]") : nil
         return yes
     }
 

@@ -11,6 +11,7 @@ enum SceneValidator {
                 throw SceneError(file: doc.file, line: v.line, message: "duplicate view id \"\(v.id)\" (first used at line \(first))")
             }
             viewIDs[v.id] = v.line
+            for r in v.implicitRecognizerIDs { recognizerIDs[r] = v.line }
             for r in v.recognizers {
                 if let first = recognizerIDs[r.id] {
                     throw SceneError(file: doc.file, line: r.line, message: "duplicate recognizer id \"\(r.id)\" (first used at line \(first))")
@@ -31,6 +32,17 @@ enum SceneValidator {
         }
         for v in doc.root.allViews {
             for r in v.rejects { try recognizer(r, v.line, "view \(v.id) `rejects`") }
+            for c in (v.scroll?.refuse ?? []) + (v.scroll?.keep ?? []) { try view(c, v.line, "scroll view \(v.id)") }
+        }
+        func scrollView(_ id: String, _ line: Int, _ role: String) throws(SceneError) {
+            try view(id, line, role)
+            guard doc.root.allViews.first(where: { $0.id == id })?.kind == .scroll else {
+                throw SceneError(file: doc.file, line: line, message: "\(role) names \"\(id)\", which is not a scroll view")
+            }
+        }
+        for b in doc.behaviors {
+            try recognizer(b.recognizer, b.line, "behavior")
+            if case let .dragOutCopy(scroll, _, _) = b.kind { try scrollView(scroll, b.line, "dragOutCopy `scroll`") }
         }
         for rel in doc.relationships {
             switch rel.kind {
@@ -53,7 +65,12 @@ enum SceneValidator {
         }
         for r in doc.reactions {
             try recognizer(r.recognizer, r.line, "reaction `when`")
-            for (_, target) in r.actions { try recognizer(target, r.line, "reaction action") }
+            for (verb, target) in r.actions {
+                switch verb {
+                case .disable, .enable: try recognizer(target, r.line, "reaction action")
+                case .disableScrolling, .enableScrolling: try scrollView(target, r.line, "reaction action")
+                }
+            }
         }
     }
 

@@ -88,6 +88,44 @@ public enum RecordingCatalog {
                 b.wait(20)
                 b.drag(from: (200, 330), to: (206, 530), durationMs: 300)
             },
+            // The drag-out hand-off: a strip scroll view at y 200-320, items 100 pt wide every 120 pt.
+            CatalogRecording(file: "strip-swipe-left.jsonl", scene: "drag-out-simultaneous", summary: "a quick horizontal drag on item 2: the strip should scroll", seed: 14) { b in
+                b.wait(20)
+                b.drag(from: (180, 260), to: (40, 264), durationMs: 300, bend: 3)
+            },
+            CatalogRecording(file: "strip-drag-down.jsonl", scene: "drag-out-simultaneous", summary: "a downward drag out of item 2: the item should be dragged out", seed: 15) { b in
+                b.wait(20)
+                b.jitter = 0.4
+                b.drag(from: (180, 260), to: (186, 520), durationMs: 450, bend: 2)
+            },
+            CatalogRecording(file: "strip-hold-then-drag.jsonl", scene: "drag-out-long-press", summary: "held still on item 2 for 0.6 s, then dragged down", seed: 16) { b in
+                b.wait(20)
+                b.drag(from: (180, 260), to: (200, 520), durationMs: 450, holdBeforeMs: 600)
+            },
+            CatalogRecording(file: "button-slow-drag.jsonl", scene: "scroll-with-button", summary: "a drag that starts on the button after resting 250 ms", seed: 17) { b in
+                b.wait(20)
+                b.drag(from: (95, 380), to: (-40, 384), durationMs: 300, holdBeforeMs: 250)
+            },
+            CatalogRecording(file: "button-quick-drag.jsonl", scene: "scroll-with-button", summary: "a drag that starts on the button at once", seed: 18) { b in
+                b.wait(20)
+                b.drag(from: (95, 380), to: (-40, 384), durationMs: 150)
+            },
+            CatalogRecording(file: "tile-slow-drag.jsonl", scene: "scroll-with-button", summary: "a drag that starts on the tile after resting 250 ms", seed: 19) { b in
+                b.wait(20)
+                b.drag(from: (275, 400), to: (75, 404), durationMs: 300, holdBeforeMs: 250)
+            },
+            CatalogRecording(file: "tile-tap.jsonl", scene: "scroll-with-button", summary: "a 60 ms tap on the tile", seed: 20) { b in
+                b.wait(20)
+                b.tap(at: 275, 400, holdMs: 60)
+            },
+            CatalogRecording(file: "carousel-vertical.jsonl", scene: "nested-scroll-views", summary: "a vertical drag that starts on the carousel", seed: 21) { b in
+                b.wait(20)
+                b.drag(from: (200, 300), to: (208, 100), durationMs: 300)
+            },
+            CatalogRecording(file: "carousel-horizontal.jsonl", scene: "nested-scroll-views", summary: "a horizontal drag on the carousel", seed: 22) { b in
+                b.wait(20)
+                b.drag(from: (300, 300), to: (60, 310), durationMs: 300)
+            },
         ]
     }
 }

@@ -41,6 +41,7 @@ public struct TextTimeline {
         case .view: return e.phase == "moved"
         case .transition: return e.to == "changed" && e.from == "changed"
         case .action: return e.to == "changed"
+        case .app: return e.phase == "scroll" || e.phase == "copyMoved"
         default: return false
         }
     }
@@ -50,6 +51,7 @@ public struct TextTimeline {
         case .input: return e.touches.first.map { "touch \($0)" } ?? "input"
         case .view, .hold, .drop: return "view " + (e.view ?? "?")
         case .timer: return "timer"
+        case .app: return "app " + (e.view ?? "")
         default: return e.recognizer ?? e.view ?? ""
         }
     }
@@ -75,7 +77,7 @@ public struct TextTimeline {
             return e.cause.text
         case .reset:
             return "reset to possible (was \(e.from ?? "?"))"
-        case .timer, .note:
+        case .timer, .note, .app:
             return e.cause.text
         }
     }

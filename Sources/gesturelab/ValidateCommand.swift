@@ -31,10 +31,12 @@ struct ValidateCommand: ParsableCommand {
         case let .success(d): doc = d
         case let .failure(e): return e.description
         }
-        if case let .failure(e) = Result(catching: { () throws(SceneError) -> BuiltScene in try SceneBuilder.build(doc) }) {
-            return e.description
+        let built: BuiltScene
+        switch Result(catching: { () throws(SceneError) -> BuiltScene in try SceneBuilder.build(doc) }) {
+        case let .success(b): built = b
+        case let .failure(e): return e.description
         }
-        print("\(file): scene \(doc.name), \(doc.root.allViews.count) views, \(doc.recognizerSpecs.count) recognizers: ok")
+        print("\(file): scene \(doc.name), \(doc.root.allViews.count) views, \(built.recognizers.count) recognizers: ok")
         return nil
     }
 

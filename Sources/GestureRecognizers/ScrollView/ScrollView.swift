@@ -1,0 +1,95 @@
+import GestureEngine
+import GestureTrace
+
+/// UIKit's `UIScrollView` (reference A.7): content larger than the view, moved by changing the
+/// content offset (the bounds origin, so hit-testing and positions follow), a pan recognizer that
+/// begins only along an axis it can scroll, and a private recognizer that delays content touches.
+///
+/// Its two recognizers are added when it is created, ids `ID.delay` and `ID.pan`; the scroll
+/// view is their delegate in UIKit, so their delegates are not to be replaced (A.7.1).
+open class ScrollView: View {
+    public var contentSize: Size
+    /// The delay recognizer (`delaysContentTouches`, A.7.2).
+    public let delayRecognizer: ContentTouchDelayRecognizer
+    public let panGestureRecognizer: ScrollViewPanGestureRecognizer
+
+    /// A.7.5: a scroll view with scrolling disabled does not accept touches: its pan is off.
+    public var isScrollEnabled = true {
+        didSet {
+            guard oldValue != isScrollEnabled else { return }
+            environment?.logAppEffect(view: id, isScrollEnabled ? "scrolling enabled on \(id)" : "scrolling disabled on \(id)",
+                                      phase: isScrollEnabled ? "scrollEnabled" : "scrollDisabled")
+            panGestureRecognizer.isEnabled = isScrollEnabled
+        }
+    }
+    /// A.7.6: a drag that starts mostly along one axis scrolls only along it.
+    public var isDirectionalLockEnabled = false
+    /// A.7.2: content sees a touch only after a short delay without scrolling.
+    public var delaysContentTouches = true
+    /// A.7.4: a content view that is already tracking may be cancelled to scroll.
+    public var canCancelContentTouches = true
+    public var alwaysBounceHorizontal = false
+    public var alwaysBounceVertical = false
+    public var contentTouchDelay = GestureDefaults.scrollContentTouchDelay
+    /// Content views for which `touchesShouldBegin` answers false (scene: `touchesShouldBegin`).
+    public var refusedContentViews: Set<String> = []
+    /// Content views for which `touchesShouldCancel` answers false, besides controls.
+    public var keptContentViews: Set<String> = []
+
+    public init(id: String, frame: Rect, contentSize: Size) {
+        self.contentSize = contentSize
+        delayRecognizer = ContentTouchDelayRecognizer(id: id + ".delay")
+        panGestureRecognizer = ScrollViewPanGestureRecognizer(id: id + ".pan")
+        super.init(id: id, frame: frame)
+        addGestureRecognizer(delayRecognizer)
+        addGestureRecognizer(panGestureRecognizer)
+        var startOffset = Point.zero
+        panGestureRecognizer.addAction { [unowned self] r in
+            guard let pan = r as? ScrollViewPanGestureRecognizer else { return }
+            switch r.publishedState {
+            case .began:
+                startOffset = self.contentOffset
+                pan.lockAxis(isDirectionalLockEnabled: self.isDirectionalLockEnabled)
+                self.scroll(from: startOffset, by: pan.lockedTranslation)
+            case .changed:
+                self.scroll(from: startOffset, by: pan.lockedTranslation)
+            default: break
+            }
+        }
+    }
+
+    open override var kindName: String { "scroll" }
+
+    public var contentOffset: Point {
+        get { boundsOrigin }
+        set { boundsOrigin = newValue }
+    }
+
+    public var canScrollHorizontally: Bool { contentSize.width > frame.width || alwaysBounceHorizontal }
+    public var canScrollVertically: Bool { contentSize.height > frame.height || alwaysBounceVertical }
+
+    /// Moves the content opposite to the finger, clamped to the content (no bounce).
+    func scroll(from start: Point, by t: Vector) {
+        let maxX = max(0, contentSize.width - frame.width), maxY = max(0, contentSize.height - frame.height)
+        let x = canScrollHorizontally ? min(max(start.x - t.dx, 0), maxX) : start.x
+        let y = canScrollVertically ? min(max(start.y - t.dy, 0), maxY) : start.y
+        let offset = Point(x: x, y: y)
+        guard offset != contentOffset else { return }
+        contentOffset = offset
+        environment?.logAppEffect(view: id, "\(id) contentOffset \(offset)", phase: "scroll")
+    }
+
+    /// A.7.3: asked before content views get a touch; false keeps it from them.
+    open func touchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool {
+        !refusedContentViews.contains(view.id)
+    }
+
+    /// A.7.4: asked before a tracking content view's touch is cancelled to scroll; by default
+    /// true unless the view is a control.
+    open func touchesShouldCancel(in view: View) -> Bool {
+        !view.isControl && !keptContentViews.contains(view.id)
+    }
+
+    /// A view inside the content (not the scroll view itself).
+    func isContent(_ view: View) -> Bool { view !== self && view.isDescendant(of: self) }
+}
