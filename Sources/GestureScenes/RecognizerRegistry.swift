@@ -29,6 +29,9 @@ public struct RecognizerRegistry: @unchecked Sendable {
         r.register("checkmarkApple") { AppleCheckmarkRecognizer(id: $0) }
         r.register("directionSequence") { DirectionSequenceRecognizer(id: $0) }
         r.register("circleCookbook") { CookbookCircleRecognizer(id: $0) }
+        // GestureLab's versions that survive real input.
+        r.register("checkmark") { CheckmarkRecognizer(id: $0) }
+        r.register("circle") { CircleRecognizer(id: $0) }
         return r
     }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import GestureEngine
+import GestureImport
+import GestureRecognizers
+import GestureTestSupport
+import Testing
+
+/// The development set of real strokes, read from `../shared` (never copied into the repo).
+let datasetRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("shared/datasets/dollar-unistroke").path
+}()
+
+let dataset: [DollarGesture] = {
+    DollarXMLReader.files(under: datasetRoot).compactMap { try? DollarXMLReader.read(path: $0) }
+}()
+
+func points(_ g: DollarGesture) -> [Point] { g.points.map { Point(x: $0.x, y: $0.y) } }
+
+struct Score {
+    var tp = 0, fp = 0, fn = 0
+    var f1: Double {
+        let p = Double(tp) / Double(max(tp + fp, 1)), r = Double(tp) / Double(max(tp + fn, 1))
+        return p + r > 0 ? 2 * p * r / (p + r) : 0
+    }
+}
+
+func score(_ target: String, speed: String?, _ accepts: (DollarGesture) -> Bool) -> Score {
+    var s = Score()
+    for g in dataset where speed == nil || g.speed == speed {
+        let yes = accepts(g)
+        if g.gestureClass == target { if yes { s.tp += 1 } else { s.fn += 1 } } else if yes { s.fp += 1 }
+    }
+    return s
+}
+
+@Suite("Better checkmark and circle on the $1 development set")
+struct DatasetTests {
+    @Test("The development set is there: 6 subjects, 3 speeds, 16 classes, 10 repetitions")
+    func datasetPresent() {
+        #expect(dataset.count == 2880, "read \(dataset.count) strokes from \(datasetRoot)")
+        #expect(Set(dataset.map(\.gestureClass)).count == 16)
+        #expect(dataset.filter { $0.gestureClass == "check" }.count == 180)
+    }
+
+    @Test("Checkmark: F1 at least 0.95 against the 15 other classes, at every speed", arguments: ["slow", "medium", "fast"])
+    func checkmark(speed: String) {
+        let r = CheckmarkRecognizer(id: "check")
+        let s = score("check", speed: speed) { r.analyze(points($0)).accepted }
+        #expect(s.f1 >= 0.95, "\(speed): tp \(s.tp) fp \(s.fp) fn \(s.fn) F1 \(s.f1)")
+    }
+
+    @Test("Circle: F1 at least 0.97 against the 15 other classes, at every speed", arguments: ["slow", "medium", "fast"])
+    func circle(speed: String) {
+        let r = CircleRecognizer(id: "circle")
+        let s = score("circle", speed: speed) { r.analyze(points($0)).circle != nil }
+        #expect(s.f1 >= 0.97, "\(speed): tp \(s.tp) fp \(s.fp) fn \(s.fn) F1 \(s.f1)")
+    }
+
+    @Test("The better variants survive what breaks the ports: size, jitter, a hook at the end")
+    func robustness() {
+        let check = CheckmarkRecognizer(id: "c"), circle = CircleRecognizer(id: "o")
+        var rng = SystemRandomNumberGeneratorStandIn(seed: 7)
+        for g in dataset where g.gestureClass == "check" && g.subject == "3" {
+            let p = points(g)
+            // Four times larger, with 1.5 pt of jitter.
+            let big = p.map { Point(x: $0.x * 4 + rng.next(1.5), y: $0.y * 4 + rng.next(1.5)) }
+            #expect(check.analyze(big).accepted, "\(g.sourcePath) scaled and jittered")
+            // A small hook at the end (the finger flicks down-left as it lifts).
+            let last = p[p.count - 1]
+            #expect(check.analyze(p + [Point(x: last.x - 2, y: last.y + 3)]).accepted, "\(g.sourcePath) with a hook")
+        }
+        for g in dataset where g.gestureClass == "circle" && g.subject == "3" {
+            let small = points(g).map { Point(x: $0.x / 3 + rng.next(0.3), y: $0.y / 3 + rng.next(0.3)) }
+            #expect(circle.analyze(small).circle != nil, "\(g.sourcePath) a third of the size, jittered")
+        }
+    }
+
+    @Test("Through the engine: a real check replayed in a scene is recognized at touch-up by the better checkmark")
+    func throughEngine() {
+        let g = dataset.first { $0.gestureClass == "check" && $0.speed == "fast" }!
+        let r = CheckmarkRecognizer(id: "check")
+        let h = Harness(width: 240, height: 320)
+        h.view("pad", Rect(x: 0, y: 0, width: 240, height: 320)).addGestureRecognizer(r)
+        let (_, events) = g.trace()
+        for e in events { h.env.feed(e) }
+        h.finish()
+        #expect(h.states("check") == ["recognized"])
+        #expect(h.time(of: "check", to: "recognized") == events.last!.time.milliseconds)
+    }
+
+    @Test("The $1 log reader keeps class, subject, speed and timing")
+    func reader() throws {
+        let g = try DollarXMLReader.read(path: datasetRoot + "/s02/medium/check03.xml")
+        #expect(g.gestureClass == "check" && g.subject == "2" && g.speed == "medium" && g.repetition == 3)
+        #expect(g.points.count == 39)
+        #expect(g.points[0].x == 81 && g.points[0].y == 200)
+        let (header, events) = g.trace()
+        #expect(header.labels["class"] == "check")
+        #expect(events.first?.type == .down && events.last?.type == .up)
+        #expect(events[1].time.milliseconds == 65)
+        #expect(throws: DollarXMLReader.Problem.self) { try DollarXMLReader.parse("<html></html>", path: "x.xml") }
+    }
+}
+
+/// A seeded generator for test noise (the library's is in GestureSynth, not a test dependency here).
+struct SystemRandomNumberGeneratorStandIn {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ amplitude: Double) -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        let u = Double(state >> 11) / Double(1 << 53)
+        return (u * 2 - 1) * amplitude
+    }
+}
