@@ -88,6 +88,55 @@ public enum RecordingCatalog {
                 b.wait(20)
                 b.drag(from: (200, 330), to: (206, 530), durationMs: 300)
             },
+            // Strokes for the seed recognizers and their better versions, drawn on a 300 x 400 pad at (45, 222).
+            CatalogRecording(file: "check-clean.jsonl", scene: "seed-checkmark-strict", summary: "a clean checkmark: 40 pt down-right, 110 pt up-right", seed: 30) { b in
+                b.wait(20)
+                b.polyline([(120, 420), (150, 460), (230, 370)], durationMs: 420)
+            },
+            CatalogRecording(file: "check-wobbly.jsonl", scene: "seed-checkmark-strict", summary: "a checkmark drawn with 1.5 pt of hand jitter", seed: 31) { b in
+                b.wait(20)
+                b.jitter = 1.5
+                b.polyline([(120, 420), (150, 460), (230, 370)], durationMs: 420)
+            },
+            CatalogRecording(file: "check-rounded.jsonl", scene: "seed-checkmark-strict", summary: "a checkmark with a rounded bottom and a hook at the start", seed: 32) { b in
+                b.wait(20)
+                b.polyline([(116, 424), (120, 420), (140, 446), (148, 456), (154, 459), (160, 455), (240, 360)], durationMs: 450)
+            },
+            CatalogRecording(file: "v-shape.jsonl", scene: "seed-checkmark-strict", summary: "a symmetric V: 80 pt down-right, 80 pt up-right", seed: 33) { b in
+                b.wait(20)
+                b.polyline([(110, 380), (160, 450), (210, 380)], durationMs: 400)
+            },
+            CatalogRecording(file: "line-down-right.jsonl", scene: "seed-checkmark-strict", summary: "a straight 120 pt line down and to the right", seed: 34) { b in
+                b.wait(20)
+                b.polyline([(110, 360), (200, 440)], durationMs: 300)
+            },
+            CatalogRecording(file: "v-two-touches.jsonl", scene: "seed-direction-strokes-separate", summary: "a quick down-right touch, lift, then a quick up-right touch", seed: 35) { b in
+                b.wait(20)
+                b.polyline([(110, 380), (170, 440)], durationMs: 64)
+                b.wait(250)
+                b.polyline([(170, 440), (230, 380)], durationMs: 64)
+            },
+            CatalogRecording(file: "v-quick.jsonl", scene: "seed-direction-strokes", summary: "a quick V in one touch: every move over 5 pt on both axes", seed: 40) { b in
+                b.wait(20)
+                b.polyline([(110, 380), (170, 440), (230, 380)], durationMs: 128)
+            },
+            CatalogRecording(file: "circle-quick.jsonl", scene: "seed-circle-cookbook", summary: "a circle of radius 90 pt drawn in 0.8 s, closing a little past the start", seed: 36) { b in
+                b.wait(20)
+                b.polyline(StrokeBuilder.arc(center: (195, 422), radius: (90, 86), sweep: 2.1 * .pi), durationMs: 800)
+            },
+            CatalogRecording(file: "circle-slow.jsonl", scene: "seed-circle-cookbook", summary: "the same circle drawn slowly, in 2.6 s", seed: 37) { b in
+                b.wait(20)
+                b.jitter = 0.8
+                b.polyline(StrokeBuilder.arc(center: (195, 422), radius: (90, 86), sweep: 2.05 * .pi), durationMs: 2600)
+            },
+            CatalogRecording(file: "arc-open.jsonl", scene: "seed-circle-cookbook", summary: "three quarters of a circle", seed: 38) { b in
+                b.wait(20)
+                b.polyline(StrokeBuilder.arc(center: (195, 422), radius: (90, 90), sweep: 1.5 * .pi), durationMs: 600)
+            },
+            CatalogRecording(file: "square.jsonl", scene: "seed-circle-cookbook", summary: "a 150 pt square drawn in one stroke", seed: 39) { b in
+                b.wait(20)
+                b.polyline([(120, 350), (270, 350), (270, 500), (120, 500), (120, 352)], durationMs: 900)
+            },
             // The drag-out hand-off: a strip scroll view at y 200-320, items 100 pt wide every 120 pt.
             CatalogRecording(file: "strip-swipe-left.jsonl", scene: "drag-out-simultaneous", summary: "a quick horizontal drag on item 2: the strip should scroll", seed: 14) { b in
                 b.wait(20)

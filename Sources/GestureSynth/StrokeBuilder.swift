@@ -74,6 +74,43 @@ public struct StrokeBuilder {
         time = start + durationMs
     }
 
+    /// One finger along a polyline through `waypoints` at constant speed over `durationMs`,
+    /// sampled every `stepMs`, then lifted.
+    public mutating func polyline(_ waypoints: [(Double, Double)], durationMs: Double, pointer: Int = 1) {
+        guard let first = waypoints.first else { return }
+        var lengths: [Double] = [0]
+        for i in 1..<waypoints.count {
+            let dx = waypoints[i].0 - waypoints[i - 1].0, dy = waypoints[i].1 - waypoints[i - 1].1
+            lengths.append(lengths[i - 1] + (dx * dx + dy * dy).squareRoot())
+        }
+        let total = max(lengths.last!, 1e-9)
+        emit(.down, pointer, first.0, first.1, at: time)
+        let steps = max(1, Int((durationMs / stepMs).rounded()))
+        let start = time
+        var segment = 1
+        for i in 1...steps {
+            let d = total * Double(i) / Double(steps)
+            while segment < waypoints.count - 1 && lengths[segment] < d { segment += 1 }
+            let a = waypoints[segment - 1], b = waypoints[segment]
+            let span = max(lengths[segment] - lengths[segment - 1], 1e-9)
+            let u = min(max((d - lengths[segment - 1]) / span, 0), 1)
+            emit(.move, pointer, a.0 + (b.0 - a.0) * u, a.1 + (b.1 - a.1) * u, at: start + Double(i) * durationMs / Double(steps))
+        }
+        time = start + durationMs
+        let last = waypoints[waypoints.count - 1]
+        emit(.up, pointer, last.0, last.1, at: time)
+    }
+
+    /// Waypoints around an ellipse: `sweep` radians from `startAngle` (positive is clockwise on
+    /// screen, y down).
+    public static func arc(center c: (Double, Double), radius r: (Double, Double), startAngle: Double = -.pi / 2, sweep: Double = 2 * .pi,
+                           count: Int = 72) -> [(Double, Double)] {
+        (0...count).map { i in
+            let a = startAngle + sweep * Double(i) / Double(count)
+            return (c.0 + r.0 * cos(a), c.1 + r.1 * sin(a))
+        }
+    }
+
     /// Two fingers about a centre: the span between them goes from `span.0` to `span.1`, the
     /// line between them turns by `turn` radians, and the centre moves by `shift`.
     public mutating func twoFinger(center c: (Double, Double), span: (Double, Double), turn: Double = 0, startAngle: Double = 0,

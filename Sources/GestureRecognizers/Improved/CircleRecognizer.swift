@@ -5,8 +5,8 @@ import GestureEngine
 /// - it closes: some point of its last 30% comes back within `maximumGap` (0.45) of its size to
 ///   the start (undershoot and overshoot both pass);
 /// - it turns about once: the net heading change is 0.7 to 1.6 turns, either way round;
-/// - it turns evenly: no tenth of the path (away from the ends) turns more than
-///   `maximumWindowTurn` (95 degrees; a true circle turns 36) - which tells it from rectangles
+/// - it turns evenly: no 1/21 of the path (away from the ends) turns more than
+///   `maximumWindowTurn` (72 degrees; a true circle turns 17) - which tells it from rectangles
 ///   and triangles, whose corners turn 90 to 120 degrees at once;
 /// - it is round: the distance of its points from their centroid varies by at most
 ///   `maximumRadialVariation` (0.22 of the mean), and it is not flat (aspect at least 0.6).
@@ -16,7 +16,7 @@ public final class CircleRecognizer: GestureRecognizer {
     public var maximumGap = 0.45
     public var minimumTurns = 0.7
     public var maximumTurns = 1.6
-    public var maximumWindowTurn = 95.0
+    public var maximumWindowTurn = 72.0
     public var maximumRadialVariation = 0.22
     public var minimumAspect = 0.6
     public var minimumPathLength = 15.0
@@ -33,7 +33,7 @@ public final class CircleRecognizer: GestureRecognizer {
             .number("maximumGap", \CircleRecognizer.maximumGap, unit: "", "gap between start and end, as a fraction of the size (0.45)"),
             .number("minimumTurns", \CircleRecognizer.minimumTurns, unit: "turns", "net turning at least (0.7)"),
             .number("maximumTurns", \CircleRecognizer.maximumTurns, unit: "turns", "net turning at most (1.6)"),
-            .number("maximumWindowTurn", \CircleRecognizer.maximumWindowTurn, unit: "deg", "turning within a tenth of the path at most (95)"),
+            .number("maximumWindowTurn", \CircleRecognizer.maximumWindowTurn, unit: "deg", "turning within 1/21 of the path at most (72)"),
             .number("maximumRadialVariation", \CircleRecognizer.maximumRadialVariation, unit: "", "spread of the radius over its mean at most (0.22)"),
             .number("minimumAspect", \CircleRecognizer.minimumAspect, unit: "", "shorter side over longer side at least (0.6)"),
             .number("minimumPathLength", \CircleRecognizer.minimumPathLength, unit: "pt", "shorter strokes are not circles (15 pt)"),
@@ -87,7 +87,7 @@ public final class CircleRecognizer: GestureRecognizer {
         gap /= g.size
         let turning = g.turningAngles
         let turns = abs(turning.reduce(0, +)) / (2 * .pi)
-        let window = max(1, n / 10)
+        let window = max(1, n / 21)
         var maxWindow = 0.0
         let lo = turning.count / 10, hi = turning.count * 9 / 10
         var i = lo
@@ -110,7 +110,7 @@ public final class CircleRecognizer: GestureRecognizer {
         func no(_ why: String) -> Verdict { Verdict(circle: nil, reason: why, evidence: evidence) }
         if gap > maximumGap { return no("it does not close: the end stays \(NumberFormat.precise(gap)) of its size from the start") }
         if turns < minimumTurns || turns > maximumTurns { return no("it turns \(NumberFormat.precise(turns)) times, not about once") }
-        if maxWindow > maximumWindowTurn { return no("it has a corner: \(NumberFormat.short(maxWindow)) degrees within a tenth of its length") }
+        if maxWindow > maximumWindowTurn { return no("it has a corner: \(NumberFormat.short(maxWindow)) degrees within 1/21 of its length") }
         if spread > maximumRadialVariation { return no("it is not round: its radius varies by \(NumberFormat.precise(spread)) of its mean") }
         if aspect < minimumAspect { return no("it is flat: aspect \(NumberFormat.precise(aspect))") }
         let rect = Rect(x: c.x - mean, y: c.y - mean, width: 2 * mean, height: 2 * mean)
