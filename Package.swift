@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GestureScenes", targets: ["GestureScenes"]),
         .library(name: "GestureTimeline", targets: ["GestureTimeline"]),
         .library(name: "GestureImport", targets: ["GestureImport"]),
+        .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
     dependencies: [
@@ -24,10 +25,11 @@ let package = Package(
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine"]),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
+        .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
         .executableTarget(name: "gesturelab", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport",
+            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport"),
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace"]),
+        .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth"]),
     ],
     swiftLanguageModes: [.v6]
 )

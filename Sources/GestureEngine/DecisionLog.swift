@@ -121,26 +121,46 @@ public struct DecisionLog: Sendable {
     public private(set) var entries: [LogEntry] = []
     /// When false only the count is kept (for benchmarks).
     public var isRecording = true
+    /// When set, only entries of these kinds are kept (corpus evaluation keeps transitions).
+    public var keptKinds: Set<LogEntry.Kind>?
+    /// Whether `changed` transitions and their actions are kept; corpus evaluation needs only
+    /// who recognized and who lost, not every update.
+    public var keepsRoutineUpdates = true
     public private(set) var count = 0
 
-    public init(recording: Bool = true) { isRecording = recording }
+    public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
+        isRecording = recording
+        self.keptKinds = keptKinds
+    }
 
     @discardableResult
     mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: String? = nil, view: String? = nil,
                          from: String? = nil, to: String? = nil, phase: String? = nil,
-                         touches: [Int] = [], cause: Cause) -> Int {
+                         touches: @autoclosure () -> [Int] = [], cause: @autoclosure () -> Cause) -> Int {
         let seq = count
         count += 1
-        if isRecording {
+        // The cause is built only for entries that are kept: formatting it is most of the cost.
+        if keeps(kind) {
             entries.append(LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer, view: view, from: from,
-                                    to: to, phase: phase, touches: touches, cause: cause))
+                                    to: to, phase: phase, touches: touches(), cause: cause()))
         }
         return seq
     }
 
+    public func keeps(_ kind: LogEntry.Kind) -> Bool {
+        isRecording && (keptKinds.map { $0.contains(kind) } ?? true)
+    }
+
+    /// The entry with this sequence number, if it was kept.
     public func entry(_ seq: Int) -> LogEntry? {
-        guard isRecording, seq >= 0, seq < entries.count else { return nil }
-        return entries[seq]
+        guard isRecording, seq >= 0 else { return nil }
+        if keptKinds == nil { return seq < entries.count ? entries[seq] : nil }
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].seq < seq { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < entries.count && entries[lo].seq == seq ? entries[lo] : nil
     }
 
     public var transitions: [LogEntry] { entries.filter { $0.kind == .transition } }

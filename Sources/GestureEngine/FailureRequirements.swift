@@ -61,7 +61,12 @@ extension GestureEnvironment {
 
     /// Fails the recognizers that required `winner` to fail.
     func failDependents(of winner: GestureRecognizer, transitionSeq: Int) {
-        for d in inAttempt.sorted(by: { precedes($0, $1) }) where d !== winner && d.publishedState == .possible {
+        let dependents = inAttempt.filter { d in
+            d !== winner && d.publishedState == .possible
+                && (d.failureRequirements.contains { $0 === winner } || d.dynamicRequirements.contains { $0.0 === winner })
+        }
+        guard !dependents.isEmpty else { return }
+        for d in dependents.sorted(by: { precedes($0, $1) }) where d.publishedState == .possible {
             guard let (_, source) = requirements(of: d).first(where: { $0.0 === winner }) else { continue }
             failPossible(d, Cause(.requirement, "\(d.id) requires \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",
                                   other: winner.id, causedBy: transitionSeq))
@@ -70,6 +75,7 @@ extension GestureEnvironment {
 
     /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
     func releasePending() -> Bool {
+        guard inAttempt.contains(where: { $0.isPending }) else { return false }
         var progressed = false
         for p in inAttempt.sorted(by: { precedes($0, $1) }) where p.isPending && p.publishedState == .possible {
             let status = requirementStatus(of: p)

@@ -14,7 +14,7 @@ import GestureTrace
 public final class GestureEnvironment {
     public let window: View
     public var options: EngineOptions
-    public internal(set) var log: DecisionLog
+    public var log: DecisionLog
     public internal(set) var now: Timestamp = .zero
 
     var clock = VirtualClock()
@@ -29,13 +29,18 @@ public final class GestureEnvironment {
     /// What is being processed now, for the causes of requests the subclasses make.
     var context: DispatchContext = .idle
     var isDispatching = false
-    private var orderCache: [ObjectIdentifier: (Int, Int, Int)]?
+    /// Bumped whenever the hierarchy changes, so recognizers recompute their order keys.
+    private var hierarchyGeneration = 1
 
-    public init(window: View, options: EngineOptions = EngineOptions(), recordLog: Bool = true) {
+    public init(window: View, options: EngineOptions = EngineOptions(), recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         self.window = window
         self.options = options
-        self.log = DecisionLog(recording: recordLog)
-        window.ownEnvironment = self
+        self.log = DecisionLog(recording: recordLog, keptKinds: keptKinds)
+        for v in window.subtree { v.environmentRef = self }
+    }
+
+    deinit {
+        for v in window.subtree { v.environmentRef = nil }
     }
 
     /// Every recognizer in the hierarchy.
@@ -43,21 +48,26 @@ public final class GestureEnvironment {
 
     public func recognizer(_ id: String) -> GestureRecognizer? { allRecognizers.first { $0.id == id } }
 
-    func hierarchyChanged() { orderCache = nil }
+    func hierarchyChanged() { hierarchyGeneration &+= 1 }
 
     /// Delivery order and tie-break order (A.2.5, A.3.4): deepest view first, then the most
     /// recently added recognizer on a view, then hierarchy order for siblings (which never share
     /// a touch, so this last key only keeps replays reproducible).
     func orderKey(_ r: GestureRecognizer) -> (Int, Int, Int) {
-        if orderCache == nil {
-            var cache: [ObjectIdentifier: (Int, Int, Int)] = [:]
+        if r.orderGeneration != hierarchyGeneration {
             for (pre, v) in window.subtree.enumerated() {
                 let d = v.depth
-                for (i, g) in v.gestureRecognizers.enumerated() { cache[ObjectIdentifier(g)] = (-d, -i, pre) }
+                for (i, g) in v.gestureRecognizers.enumerated() {
+                    g.orderKey = (-d, -i, pre)
+                    g.orderGeneration = hierarchyGeneration
+                }
             }
-            orderCache = cache
+            if r.orderGeneration != hierarchyGeneration {
+                r.orderKey = (0, 0, Int.max)
+                r.orderGeneration = hierarchyGeneration
+            }
         }
-        return orderCache?[ObjectIdentifier(r)] ?? (0, 0, Int.max)
+        return r.orderKey
     }
 
     func precedes(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
@@ -207,18 +217,28 @@ public final class GestureEnvironment {
 
     private func dispatch(_ changed: [Touch]) {
         guard !changed.isEmpty else { return }
-        let event = TouchEvent(timestamp: now, allTouches: touchesByPointer.values.sorted { $0.serial < $1.serial })
+        let event = TouchEvent(timestamp: now, allTouches: touchesByPointer.count == 1 ? Array(touchesByPointer.values)
+                                                                                        : touchesByPointer.values.sorted { $0.serial < $1.serial })
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
-            var receivers: [GestureRecognizer] = []
-            for t in changed {
-                for r in t.recognizers where !receivers.contains(where: { $0 === r }) { receivers.append(r) }
+            // One touch: its recognizers are already in delivery order (bound deepest view first,
+            // most recently added first). Several: merge and sort.
+            var receivers: [GestureRecognizer]
+            if changed.count == 1 {
+                receivers = changed[0].recognizers
+            } else {
+                receivers = []
+                for t in changed {
+                    for r in t.recognizers where !receivers.contains(where: { $0 === r }) { receivers.append(r) }
+                }
+                if receivers.count > 1 { receivers.sort { precedes($0, $1) } }
             }
-            receivers.sort { precedes($0, $1) }
+            let phases: [TouchPhase] = changed.count == 1 ? [changed[0].phase] : [.began, .moved, .ended, .cancelled]
             for r in receivers {
-                for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
-                    guard !r.publishedState.isTerminal, r.view != nil else { break }
-                    let set = changed.filter { $0.phase == phase && r.isTracking($0) }
+                for phase in phases {
+                    guard !r.publishedState.isTerminal, r.isAttached else { break }
+                    let set = changed.count == 1 ? (r.isTracking(changed[0]) ? changed : [])
+                                                 : changed.filter { $0.phase == phase && r.isTracking($0) }
                     guard !set.isEmpty else { continue }
                     context = .delivering(phase: phase, touches: set.map(\.pointer))
                     switch phase {
@@ -265,8 +285,10 @@ public final class GestureEnvironment {
 
     // MARK: Requests from recognizers
 
-    func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: String?, evidence: [Evidence]) {
-        requests.append(TransitionRequest(recognizer: r, to: state, cause: causeForRequest(reason: reason, evidence: evidence)))
+    func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> String?, evidence: () -> [Evidence]) {
+        let cause = state == .changed && !log.keepsRoutineUpdates ? Cause(.touches, "changed")
+                                                                   : causeForRequest(reason: reason(), evidence: evidence())
+        requests.append(TransitionRequest(recognizer: r, to: state, cause: cause))
         if !isDispatching { processOutsideDispatch() }
     }
 

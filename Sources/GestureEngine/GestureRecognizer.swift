@@ -9,7 +9,12 @@ import GestureTrace
 /// recognizer waits on a failure requirement.
 open class GestureRecognizer {
     public let id: String
-    public internal(set) weak var view: View?
+    /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
+    public internal(set) unowned(unsafe) var view: View? {
+        didSet { isAttached = view != nil }
+    }
+    /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
+    var isAttached = false
 
     // MARK: UIKit's properties, with UIKit's defaults (reference Part B)
 
@@ -51,6 +56,9 @@ open class GestureRecognizer {
     public internal(set) var isPending = false
     /// Has received a touch since its last reset.
     public internal(set) var isInAttempt = false
+    /// Delivery and tie-break order, cached by the environment.
+    var orderKey = (0, 0, Int.max)
+    var orderGeneration = 0
     /// The log entry of the latest published transition (for causes that point at it).
     public internal(set) var lastTransitionSeq: Int?
     /// When and where it started waiting on a failure requirement.
@@ -68,7 +76,9 @@ open class GestureRecognizer {
     }
 
     /// Sets the state with a reason and the numbers behind it, for the decision log.
-    public func setState(_ requested: RecognizerState, because reason: String? = nil, evidence: [Evidence] = []) {
+    /// The reason and evidence are only evaluated when the decision log will keep them.
+    public func setState(_ requested: RecognizerState, because reason: @autoclosure () -> String? = nil,
+                         evidence: @autoclosure () -> [Evidence] = []) {
         switch internalState.coerced(to: requested) {
         case .unchanged:
             return
@@ -86,8 +96,8 @@ open class GestureRecognizer {
     }
 
     /// Shorthand for `setState(.failed, because:)`.
-    public func fail(because reason: String, evidence: [Evidence] = []) {
-        setState(.failed, because: reason, evidence: evidence)
+    public func fail(because reason: @autoclosure () -> String, evidence: @autoclosure () -> [Evidence] = []) {
+        setState(.failed, because: reason(), evidence: evidence())
     }
 
     // MARK: Touches
@@ -107,12 +117,13 @@ open class GestureRecognizer {
 
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
-        !ignoredSerials.contains(touch.serial) && attemptTouches.contains { $0 === touch }
+        (ignoredSerials.isEmpty || !ignoredSerials.contains(touch.serial)) && attemptTouches.contains { $0 === touch }
     }
 
     /// Touches that are down and not ignored.
     public var activeTouches: [Touch] {
-        attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }
+        if ignoredSerials.isEmpty { return attemptTouches.filter(\.isDown) }
+        return attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }
     }
 
     public var numberOfTouches: Int { activeTouches.count }

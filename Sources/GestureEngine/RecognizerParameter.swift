@@ -32,6 +32,8 @@ public struct ParameterSpec {
         case bool
         case choice([String])
         case set([String])
+        /// A file path; scene files resolve it against the scene's folder.
+        case path
     }
 
     public let name: String

@@ -80,8 +80,8 @@ extension GestureEnvironment {
         case .began, .changed:
             switch q.to {
             case .changed, .began:
-                let seq = publish(r, .changed, cause: q.cause)
-                fireActions(r, .changed, transitionSeq: seq)
+                let seq = publish(r, .changed, cause: q.cause, routine: true)
+                fireActions(r, .changed, transitionSeq: seq, routine: true)
             case .ended:
                 let seq = publish(r, .ended, cause: q.cause)
                 fireActions(r, .ended, transitionSeq: seq)
@@ -154,20 +154,26 @@ extension GestureEnvironment {
     }
 
     @discardableResult
-    func publish(_ r: GestureRecognizer, _ to: RecognizerState, cause: Cause) -> Int {
+    func publish(_ r: GestureRecognizer, _ to: RecognizerState, cause: @autoclosure () -> Cause, routine: Bool = false) -> Int {
         let from = r.publishedState
         r.publishedState = to
         r.isPending = false
         if to.isTerminal && !r.internalState.isTerminal { r.internalState = to }
-        let seq = log.append(time: now, kind: .transition, recognizer: r.id, from: from.name(discrete: r.isDiscrete),
-                             to: to.name(discrete: r.isDiscrete), touches: r.attemptTouches.map(\.pointer), cause: cause)
+        let seq: Int
+        if routine && !log.keepsRoutineUpdates {
+            seq = log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
+        } else {
+            seq = log.append(time: now, kind: .transition, recognizer: r.id, from: from.name(discrete: r.isDiscrete),
+                             to: to.name(discrete: r.isDiscrete), touches: r.attemptTouches.map(\.pointer), cause: cause())
+        }
         r.lastTransitionSeq = seq
         return seq
     }
 
-    func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int) {
-        let seq = log.append(time: now, kind: .action, recognizer: r.id, to: state.name(discrete: r.isDiscrete),
-                             cause: Cause(.lifecycle, "\(r.id) \(state.name(discrete: r.isDiscrete))", causedBy: transitionSeq))
+    func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int, routine: Bool = false) {
+        let seq = routine && !log.keepsRoutineUpdates ? log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
+            : log.append(time: now, kind: .action, recognizer: r.id, to: state.name(discrete: r.isDiscrete),
+                         cause: Cause(.lifecycle, "\(r.id) \(state.name(discrete: r.isDiscrete))", causedBy: transitionSeq))
         guard !r.actions.isEmpty else { return }
         let saved = context
         context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)

@@ -11,14 +11,22 @@ open class View {
     /// Views with alpha below 0.01 are skipped by hit-testing, as in UIKit.
     public var alpha: Double = 1
     public private(set) var subviews: [View] = []
-    public private(set) weak var superview: View?
+    // Back references are unowned(unsafe) rather than weak: the engine follows them for every
+    // event, and weak loads dominated its profile. Each is cleared before its target goes away
+    // (removal, and the owner's deinit below), so none can dangle.
+    public private(set) unowned(unsafe) var superview: View?
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
-    /// The environment, set on the root view; every view and recognizer below finds it there.
-    weak var ownEnvironment: GestureEnvironment?
+    /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
+    unowned(unsafe) var environmentRef: GestureEnvironment?
 
     public init(id: String, frame: Rect) {
         self.id = id
         self.frame = frame
+    }
+
+    deinit {
+        for s in subviews { s.superview = nil }
+        for r in gestureRecognizers where r.view === self { r.view = nil }
     }
 
     /// A `UIControl` wins over recognizers on its ancestors for its default action (A.2.12), and
@@ -34,6 +42,7 @@ open class View {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        for v in view.subtree { v.environmentRef = environmentRef }
         environment?.hierarchyChanged()
     }
 
@@ -41,6 +50,7 @@ open class View {
         guard let s = superview else { return }
         s.subviews.removeAll { $0 === self }
         superview = nil
+        for v in subtree { v.environmentRef = nil }
         s.environment?.hierarchyChanged()
     }
 
@@ -63,7 +73,7 @@ open class View {
         return v
     }
 
-    public var environment: GestureEnvironment? { root.ownEnvironment }
+    public var environment: GestureEnvironment? { environmentRef }
 
     /// Number of ancestors: the root is 0.
     public var depth: Int {

@@ -70,10 +70,10 @@ extension GestureEnvironment {
         }
     }
 
-    private func deliverEndedIfFree(_ touch: Touch, event: TouchEvent, release: Cause?) {
+    private func deliverEndedIfFree(_ touch: Touch, event: TouchEvent, release: @autoclosure () -> Cause?) {
         let h = holders(of: touch, endedPhase: true)
         if h.isEmpty {
-            deliver(touch, .ended, event: event, cause: release ?? Cause(.input, "\(touch.label) ended"))
+            deliver(touch, .ended, event: event, cause: release() ?? Cause(.input, "\(touch.label) ended"))
         } else if !touch.delivery.endedHeld {
             touch.delivery.endedHeld = true
             track(touch)
@@ -130,7 +130,7 @@ extension GestureEnvironment {
         }
     }
 
-    func deliver(_ touch: Touch, _ phase: TouchPhase, event: TouchEvent, cause: Cause) {
+    func deliver(_ touch: Touch, _ phase: TouchPhase, event: TouchEvent, cause: @autoclosure () -> Cause) {
         guard let view = touch.view else { return }
         switch phase {
         case .began:
@@ -147,6 +147,6 @@ extension GestureEnvironment {
         case .stationary:
             return
         }
-        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause)
+        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause())
     }
 }

@@ -32,6 +32,7 @@ public struct RecognizerRegistry: @unchecked Sendable {
         // GestureLab's versions that survive real input.
         r.register("checkmark") { CheckmarkRecognizer(id: $0) }
         r.register("circle") { CircleRecognizer(id: $0) }
+        r.register("template") { TemplateRecognizer(id: $0) }
         return r
     }
 }

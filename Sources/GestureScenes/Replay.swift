@@ -20,12 +20,15 @@ public enum Replay {
     }
 
     public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
-                           recordLog: Bool = true) throws -> ReplayResult {
-        let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog)
+                           recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
+                           observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
+        let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds)
         let env = scene.environment
+        env.log.keepsRoutineUpdates = routineUpdates
         var batch: [TraceEvent] = []
         let batching = doc.options.batchSimultaneousEvents
         while let e = try reader.nextEvent() {
+            observe?(e)
             if let first = batch.first, !batching || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
                 env.feed(batch: batch)
                 batch.removeAll(keepingCapacity: true)

@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import GestureRecognizers
 
@@ -22,7 +23,8 @@ public final class BuiltScene {
 /// Builds live objects from a `SceneDocument`. Parameter names and values are checked here, by
 /// the recognizers themselves, and errors point at the scene line that set them.
 public enum SceneBuilder {
-    public static func build(_ doc: SceneDocument, registry: RecognizerRegistry = .builtIn, recordLog: Bool = true) throws(SceneError) -> BuiltScene {
+    public static func build(_ doc: SceneDocument, registry: RecognizerRegistry = .builtIn, recordLog: Bool = true,
+                             keptKinds: Set<LogEntry.Kind>? = nil) throws(SceneError) -> BuiltScene {
         var recognizers: [GestureRecognizer] = []
         var views: [String: View] = [:]
 
@@ -58,7 +60,11 @@ public enum SceneBuilder {
                 let g = factory(r.id)
                 for p in r.parameters {
                     do {
-                        try g.setParameter(p.name, value(p.value))
+                        var v = value(p.value)
+                        if case let .text(path) = v, g.parameters.first(where: { $0.name == p.name })?.kind == .path, !path.hasPrefix("/") {
+                            v = .text(((doc.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path))
+                        }
+                        try g.setParameter(p.name, v)
                     } catch {
                         throw SceneError(file: doc.file, line: p.line > 0 ? p.line : r.line, column: p.column,
                                          message: "recognizer \(r.id): \(error.message)")
@@ -72,7 +78,7 @@ public enum SceneBuilder {
         }
 
         let window = try make(doc.root)
-        let env = GestureEnvironment(window: window, options: doc.options, recordLog: recordLog)
+        let env = GestureEnvironment(window: window, options: doc.options, recordLog: recordLog, keptKinds: keptKinds)
         func find(_ id: String) -> GestureRecognizer { recognizers.first { $0.id == id }! }
         var delegates: [String: ScenePolicyDelegate] = [:]
         func delegate(_ id: String) -> ScenePolicyDelegate {

@@ -182,6 +182,23 @@ public struct JSONParser {
         return p
     }
 
+    /// A string without escapes as the bytes between its quotes (no allocation); nil when it has
+    /// escapes, with the position unchanged so `string()` can decode it.
+    mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        let start = i + 1
+        var k = start
+        while k < bytes.count {
+            let c = bytes[k]
+            if c == UInt8(ascii: "\"") {
+                i = k + 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<k])
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 { return nil }
+            k += 1
+        }
+        return nil
+    }
+
     mutating func string() throws(Failure) -> String {
         i += 1  // opening quote
         let start = i

@@ -21,46 +21,49 @@ enum TraceEventDecoder {
             while true {
                 p.skipSpace()
                 guard !p.atEnd, p.peek == UInt8(ascii: "\"") else { throw p.fail("expected a quoted key") }
-                let keyStart = p.i + 1
-                let key = try p.string()
-                let keyLength = p.i - 1 - keyStart
+                let key: Key
+                if let raw = p.rawString() {
+                    key = Key(raw)
+                } else {
+                    key = Key(name: try p.string())
+                }
                 try p.expect(UInt8(ascii: ":"), "':' after a key")
                 p.skipSpace()
                 guard !p.atEnd else { throw p.fail("line ends where a value was expected") }
-                switch (keyLength, key) {
-                case (1, "t"):
+                switch key {
+                case .t:
                     if t != nil { throw Problem(message: "duplicate field \"t\"") }
                     t = try numberField(&p, "t")
-                case (4, "type"):
+                case .type:
                     if type != nil { throw Problem(message: "duplicate field \"type\"") }
                     let s = try stringField(&p, "type")
                     guard let k = TouchEventType(rawValue: s) else {
                         throw Problem(message: "unknown event type \(jsonQuoted(s)); types are down, move, up, cancel")
                     }
                     type = k
-                case (2, "id"):
+                case .id:
                     if id != nil { throw Problem(message: "duplicate field \"id\"") }
                     let n = try numberField(&p, "id")
                     guard n == n.rounded(), abs(n) <= 1e15 else { throw Problem(message: "field \"id\" must be a whole number, found \(NumberText.decimal(n, decimals: 6))") }
                     id = Int(n)
-                case (1, "x"):
+                case .x:
                     if x != nil { throw Problem(message: "duplicate field \"x\"") }
                     x = try numberField(&p, "x")
-                case (1, "y"):
+                case .y:
                     if y != nil { throw Problem(message: "duplicate field \"y\"") }
                     y = try numberField(&p, "y")
-                case (8, "pressure"):
+                case .pressure:
                     if pressure != nil { throw Problem(message: "duplicate field \"pressure\"") }
                     pressure = try numberField(&p, "pressure")
-                case (6, "device"):
+                case .device:
                     if device != nil { throw Problem(message: "duplicate field \"device\"") }
                     let s = try stringField(&p, "device")
                     guard let d = InputDevice(rawValue: s) else {
                         throw Problem(message: "unknown device \(jsonQuoted(s)); devices are mouse, touch, pen, synthetic")
                     }
                     device = d
-                default:
-                    throw Problem(message: "unknown event field \(jsonQuoted(key)); fields are t, type, id, x, y, pressure, device")
+                case let .unknown(name):
+                    throw Problem(message: "unknown event field \(jsonQuoted(name)); fields are t, type, id, x, y, pressure, device")
                 }
                 p.skipSpace()
                 guard !p.atEnd else { throw p.fail("line ends inside the event (missing '}')") }
@@ -104,6 +107,50 @@ enum TraceEventDecoder {
             let found = try p.value(depth: 1)
             throw Problem(message: "field \"\(name)\" must be a string, found \(found.typeName)")
         }
+        if let raw = p.rawString() {
+            // The common values, matched without building a String first.
+            for known in commonValues where known.1.elementsEqual(raw) { return known.0 }
+            return String(decoding: raw, as: UTF8.self)
+        }
         return try p.string()
+    }
+
+    static let commonValues: [(String, [UInt8])] = ["move", "down", "up", "cancel", "touch", "mouse", "pen", "synthetic"].map { ($0, Array($0.utf8)) }
+
+    /// The event's field names, recognised from their bytes.
+    enum Key {
+        case t, type, id, x, y, pressure, device
+        case unknown(String)
+
+        init(_ raw: UnsafeBufferPointer<UInt8>) {
+            switch raw.count {
+            case 1:
+                switch raw[0] {
+                case UInt8(ascii: "t"): self = .t
+                case UInt8(ascii: "x"): self = .x
+                case UInt8(ascii: "y"): self = .y
+                default: self = .unknown(String(decoding: raw, as: UTF8.self))
+                }
+            case 2 where raw[0] == UInt8(ascii: "i") && raw[1] == UInt8(ascii: "d"): self = .id
+            case 4 where raw.elementsEqual("type".utf8): self = .type
+            case 6 where raw.elementsEqual("device".utf8): self = .device
+            case 8 where raw.elementsEqual("pressure".utf8): self = .pressure
+            default:
+                self.init(name: String(decoding: raw, as: UTF8.self))
+            }
+        }
+
+        init(name: String) {
+            switch name {
+            case "t": self = .t
+            case "type": self = .type
+            case "id": self = .id
+            case "x": self = .x
+            case "y": self = .y
+            case "pressure": self = .pressure
+            case "device": self = .device
+            default: self = .unknown(name)
+            }
+        }
     }
 }

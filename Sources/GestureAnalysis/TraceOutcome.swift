@@ -1,0 +1,59 @@
+import GestureEngine
+import GestureTrace
+
+/// What one trace did in one scene, reduced to what corpus metrics need.
+public struct TraceOutcome: Sendable {
+    public struct Loss: Sendable {
+        public var recognizer: String
+        public var winner: String?
+        /// exclusion, prevention, requirement, delegate, view, ...
+        public var rule: String
+        public var text: String
+    }
+
+    public var path: String
+    public var labels: [String: String]
+    public var events: Int
+    /// Recognizers that recognized (began or recognized) at least once, with the first time.
+    public var recognized: [String: Timestamp]
+    public var firstTouch: Timestamp?
+    /// Recognizers whose (last) failure was decided by another recognizer, a delegate or a view.
+    public var losses: [String: Loss]
+    /// Set when the trace could not be read.
+    public var problem: String?
+
+    /// Builds the outcome from a replay's decision log.
+    public init(path: String, labels: [String: String], events: Int, firstTouch: Timestamp?, log: DecisionLog) {
+        self.path = path
+        self.labels = labels
+        self.events = events
+        self.firstTouch = firstTouch
+        recognized = [:]
+        losses = [:]
+        for e in log.entries where e.kind == .transition {
+            guard let r = e.recognizer else { continue }
+            switch e.to {
+            case "began", "recognized":
+                if recognized[r] == nil { recognized[r] = e.time }
+            case "failed", "cancelled":
+                switch e.cause.kind {
+                case .exclusion, .prevention, .requirement, .delegate, .view, .disabled, .deadlock:
+                    losses[r] = Loss(recognizer: r, winner: e.cause.other, rule: e.cause.kind.rawValue, text: e.cause.text)
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    public init(path: String, problem: String) {
+        self.path = path
+        labels = [:]
+        events = 0
+        recognized = [:]
+        losses = [:]
+        self.problem = problem
+    }
+}

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import GestureAnalysis
+import GestureScenes
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Replay every trace of a corpus through a scene and score each recognizer against the labels it should fire on.",
+        discussion: """
+        A recognizer fires on a trace when it began or was recognized. With --expect R=LABEL, traces whose \
+        label field (--label-field, default class) is LABEL are R's positives. Exit status 3 when --baseline \
+        is given and a chosen metric got worse.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, markdown, json, html }
+
+    @Argument(help: "A folder of traces (searched recursively) or one trace.")
+    var corpus: String
+
+    @Option(name: .long, help: "The scene file.")
+    var scene: String
+
+    @Option(name: .long, help: ArgumentHelp("A recognizer and the label it should fire on (repeatable).", valueName: "R=LABEL"))
+    var expect: [String] = []
+
+    @Option(name: .long, help: "The header label that holds each trace's class.")
+    var labelField = "class"
+
+    @Option(name: .long, help: "Output format.")
+    var format: Format = .text
+
+    @Option(name: [.short, .customLong("output")], help: "Write the report here instead of standard output.")
+    var output: String?
+
+    @Option(name: .long, help: "An earlier JSON report to compare with.")
+    var baseline: String?
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Metrics that must not get worse than the baseline (precision, recall, f1).")
+    var failOn: [String] = ["f1"]
+
+    @Option(name: .long, help: "How much a metric may drop before it counts as worse.")
+    var tolerance = 0.0
+
+    @Option(name: .long, help: "Parallel jobs (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter (repeatable).", valueName: "R.PARAM=VALUE"))
+    var overrides: [String] = []
+
+    func run() throws {
+        let doc = try loadScene(scene, overrides: overrides)
+        let built = try SceneBuilder.build(doc)
+        let ids = built.recognizers.map(\.id)
+        var expectations: [EvaluationReport.Expectation] = []
+        for e in expect {
+            let parts = e.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else { throw Exit.fail("--expect \(e): expected RECOGNIZER=LABEL, for example check=check") }
+            guard ids.contains(parts[0]) else { throw Exit.fail("--expect \(e): the scene has no recognizer \"\(parts[0])\"; it has \(ids.joined(separator: ", "))") }
+            expectations.append(.init(recognizer: parts[0], label: parts[1]))
+        }
+        guard !expectations.isEmpty else { throw Exit.fail("evaluate needs at least one --expect RECOGNIZER=LABEL") }
+        let paths = Corpus.traces(under: corpus)
+        guard !paths.isEmpty else { throw Exit.fail("\(corpus): no traces (.jsonl) found") }
+
+        let progress = ProgressBar(total: paths.count)
+        let clock = ContinuousClock()
+        let cpuBefore = processCPUSeconds()
+        var outcomes: [GestureAnalysis.TraceOutcome] = []
+        let elapsed = clock.measure {
+            outcomes = CorpusEvaluation(scene: doc, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).run(paths: paths) { progress.update($0) }
+        }
+        progress.finish()
+        let cpu = processCPUSeconds() - cpuBefore
+        let report = EvaluationReport(corpus: corpus, scene: doc.name, labelField: labelField, recognizers: ids,
+                                      expectations: expectations, outcomes: outcomes)
+        let text: String
+        switch format {
+        case .text: text = report.text
+        case .markdown: text = report.markdown
+        case .json: text = report.json
+        case .html: text = report.html
+        }
+        try write(text, to: output)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        Exit.warn(String(format: "%d traces, %d events in %.3f s wall, %.3f s CPU", report.traces, report.events, seconds, cpu))
+        for p in report.unreadable.prefix(5) { Exit.warn(p) }
+
+        if let baseline {
+            guard let data = FileManager.default.contents(atPath: baseline), let old = String(data: data, encoding: .utf8) else {
+                throw Exit.fail("\(baseline): cannot read the baseline report")
+            }
+            let comparison: BaselineComparison
+            switch Result(catching: { () throws(BaselineError) -> BaselineComparison in
+                try BaselineComparison(report: report, baseline: old, metrics: failOn, tolerance: tolerance)
+            }) {
+            case let .success(c): comparison = c
+            case let .failure(e): throw Exit.fail("\(baseline): \(e.message)")
+            }
+            if !comparison.regressions.isEmpty {
+                for r in comparison.regressions { Exit.warn("worse than the baseline: \(r)") }
+                throw ExitCode(3)
+            }
+            Exit.warn("no regression against \(baseline) (\(comparison.compared) metrics compared)")
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, only when it is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    let total: Int
+    let enabled: Bool
+    private let lock = NSLock()
+    private var shown = -1
+
+    init(total: Int) {
+        self.total = total
+        enabled = isatty(2) != 0 && total >= 200
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = done * 100 / max(total, 1)
+        lock.lock()
+        defer { lock.unlock() }
+        guard percent != shown else { return }
+        shown = percent
+        let filled = percent * 30 / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
