@@ -26,7 +26,9 @@ public struct BaselineComparison: Sendable {
         for item in scores {
             guard case let .string(id)? = item["recognizer"], let now = report.score(id) else { continue }
             for m in metrics {
-                guard case let .number(before)? = item[m], let after = now.metric(m) else { continue }
+                guard case let .number(before)? = item[m], let exact = now.metric(m) else { continue }
+                // Reports store 4 decimals; compare at that precision, or a report would regress against itself.
+                let after = (exact * 10_000).rounded() / 10_000
                 compared += 1
                 if after < before - tolerance { regressions.append(Regression(recognizer: id, metric: m, before: before, after: after)) }
             }

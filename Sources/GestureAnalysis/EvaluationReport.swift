@@ -38,6 +38,11 @@ public struct EvaluationReport: Sendable, Equatable {
         public var hits = 0
         public var total = 0
         public var rate: Double { total == 0 ? 0 : Double(hits) / Double(total) }
+
+        public init(hits: Int = 0, total: Int = 0) {
+            self.hits = hits
+            self.total = total
+        }
     }
 
     public struct Lost: Sendable, Equatable {

@@ -9,6 +9,13 @@ public struct TraceOutcome: Sendable {
         /// exclusion, prevention, requirement, delegate, view, ...
         public var rule: String
         public var text: String
+
+        public init(recognizer: String, winner: String?, rule: String, text: String) {
+            self.recognizer = recognizer
+            self.winner = winner
+            self.rule = rule
+            self.text = text
+        }
     }
 
     public var path: String

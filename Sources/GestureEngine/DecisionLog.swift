@@ -25,7 +25,7 @@ public struct Evidence: Sendable, Equatable {
 
 /// Why something happened.
 public struct Cause: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// The recognizer decided while handling touches.
         case touches
         /// A timer fired.
@@ -73,7 +73,7 @@ public struct Cause: Sendable, Equatable {
 
 /// One line of the decision log.
 public struct LogEntry: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// A touch from the trace reached the engine.
         case input
         /// A recognizer's published state changed.
@@ -122,7 +122,20 @@ public struct DecisionLog: Sendable {
     /// When false only the count is kept (for benchmarks).
     public var isRecording = true
     /// When set, only entries of these kinds are kept (corpus evaluation keeps transitions).
-    public var keptKinds: Set<LogEntry.Kind>?
+    public var keptKinds: Set<LogEntry.Kind>? {
+        didSet { keptMask = DecisionLog.mask(keptKinds) }
+    }
+    /// `keptKinds` as bits, because `keeps` is asked for every entry.
+    private var keptMask: UInt32 = .max
+
+    static func mask(_ kinds: Set<LogEntry.Kind>?) -> UInt32 {
+        guard let kinds else { return .max }
+        var m: UInt32 = 0
+        for k in LogEntry.Kind.allCases where kinds.contains(k) { m |= 1 << UInt32(k.bit) }
+        return m
+    }
+
+
     /// Whether `changed` transitions and their actions are kept; corpus evaluation needs only
     /// who recognized and who lost, not every update.
     public var keepsRoutineUpdates = true
@@ -131,6 +144,7 @@ public struct DecisionLog: Sendable {
     public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         isRecording = recording
         self.keptKinds = keptKinds
+        keptMask = DecisionLog.mask(keptKinds)
     }
 
     @discardableResult
@@ -148,7 +162,7 @@ public struct DecisionLog: Sendable {
     }
 
     public func keeps(_ kind: LogEntry.Kind) -> Bool {
-        isRecording && (keptKinds.map { $0.contains(kind) } ?? true)
+        isRecording && (keptMask == .max || keptMask & (1 << UInt32(kind.bit)) != 0)
     }
 
     /// The entry with this sequence number, if it was kept.
@@ -164,4 +178,24 @@ public struct DecisionLog: Sendable {
     }
 
     public var transitions: [LogEntry] { entries.filter { $0.kind == .transition } }
+}
+
+extension LogEntry.Kind {
+    /// A small number per kind, for bit masks.
+    var bit: Int {
+        switch self {
+        case .input: return 0
+        case .transition: return 1
+        case .action: return 2
+        case .pending: return 3
+        case .released: return 4
+        case .view: return 5
+        case .hold: return 6
+        case .drop: return 7
+        case .reset: return 8
+        case .timer: return 9
+        case .note: return 10
+        case .app: return 11
+        }
+    }
 }

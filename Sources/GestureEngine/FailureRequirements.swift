@@ -117,6 +117,7 @@ extension GestureEnvironment {
     /// Recognizers that wait for each other would wait forever; fail every member of such a
     /// cycle together (`EngineOptions.failRequirementCycles`). True if anything changed.
     func breakRequirementCycles() -> Bool {
+        guard inAttempt.contains(where: { $0.isPending }) else { return false }
         let pending = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
         guard pending.count > 1 else { return false }
         func waitsOn(_ r: GestureRecognizer) -> [GestureRecognizer] {

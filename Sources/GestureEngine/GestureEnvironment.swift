@@ -48,7 +48,14 @@ public final class GestureEnvironment {
 
     public func recognizer(_ id: String) -> GestureRecognizer? { allRecognizers.first { $0.id == id } }
 
-    func hierarchyChanged() { hierarchyGeneration &+= 1 }
+    func hierarchyChanged() {
+        hierarchyGeneration &+= 1
+        geometryGeneration &+= 1
+    }
+
+    /// Bumped when any view's frame, bounds origin or place in the hierarchy changes.
+    private(set) var geometryGeneration = 0
+    func geometryChanged() { geometryGeneration &+= 1 }
 
     /// Delivery order and tie-break order (A.2.5, A.3.4): deepest view first, then the most
     /// recently added recognizer on a view, then hierarchy order for siblings (which never share

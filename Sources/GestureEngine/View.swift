@@ -4,8 +4,11 @@
 /// offset, so a scroll view moves its content by changing it and hit-testing follows.
 open class View {
     public let id: String
-    public var frame: Rect
-    public var boundsOrigin: Point = .zero
+    public var frame: Rect { didSet { environmentRef?.geometryChanged() } }
+    public var boundsOrigin: Point = .zero { didSet { environmentRef?.geometryChanged() } }
+    /// The window-to-bounds offset, cached until any view's geometry changes (recognizers ask
+    /// for locations in their view's coordinates on every move).
+    private var cachedOffset: (generation: Int, dx: Double, dy: Double) = (-1, 0, 0)
     public var isHidden = false
     public var isUserInteractionEnabled = true
     /// Views with alpha below 0.01 are skipped by hit-testing, as in UIKit.
@@ -111,7 +114,19 @@ open class View {
 
     /// A window point in this view's bounds coordinates.
     public func convertFromWindow(_ p: Point) -> Point {
-        let inParent = superview?.convertFromWindow(p) ?? p
+        if let env = environmentRef {
+            let g = env.geometryGeneration
+            if cachedOffset.generation != g {
+                let o = uncachedConvertFromWindow(.zero)
+                cachedOffset = (g, o.x, o.y)
+            }
+            return Point(x: p.x + cachedOffset.dx, y: p.y + cachedOffset.dy)
+        }
+        return uncachedConvertFromWindow(p)
+    }
+
+    private func uncachedConvertFromWindow(_ p: Point) -> Point {
+        let inParent = superview?.uncachedConvertFromWindow(p) ?? p
         return Point(x: inParent.x - frame.origin.x + boundsOrigin.x, y: inParent.y - frame.origin.y + boundsOrigin.y)
     }
 

@@ -11,7 +11,11 @@ import Darwin
 /// the reader grow without bound.
 public final class LineReader {
     public static let maximumLineLength = 1 << 20
-    static let blockSize = 1 << 20
+    /// The first buffer; it doubles when a line does not fit (up to `maximumLineLength`), so
+    /// small files cost little and large ones are still read in big blocks.
+    static let blockSize = 1 << 16
+    /// Long files grow the buffer to this, so reads stay large.
+    static let largeBlock = 1 << 20
 
     public struct TooLong: Error {}
     public struct ReadFailed: Error { public var errno: Int32 }
@@ -99,7 +103,7 @@ public final class LineReader {
             start = 0
             end = pending
         }
-        if end == capacity {
+        if end == capacity || (start == 0 && capacity < LineReader.largeBlock && bytesRead >= capacity * 4) {
             let newCapacity = capacity * 2
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
             grown.update(from: buffer, count: end)

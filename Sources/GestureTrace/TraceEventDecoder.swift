@@ -109,13 +109,21 @@ enum TraceEventDecoder {
         }
         if let raw = p.rawString() {
             // The common values, matched without building a String first.
-            for known in commonValues where known.1.elementsEqual(raw) { return known.0 }
+            if let first = raw.first {
+                switch (raw.count, first) {
+                case (4, UInt8(ascii: "m")) where raw[1] == UInt8(ascii: "o") && raw[2] == UInt8(ascii: "v"): return "move"
+                case (4, UInt8(ascii: "d")) where raw[1] == UInt8(ascii: "o") && raw[2] == UInt8(ascii: "w"): return "down"
+                case (2, UInt8(ascii: "u")) where raw[1] == UInt8(ascii: "p"): return "up"
+                case (5, UInt8(ascii: "t")) where raw[1] == UInt8(ascii: "o") && raw[4] == UInt8(ascii: "h"): return "touch"
+                case (3, UInt8(ascii: "p")) where raw[1] == UInt8(ascii: "e") && raw[2] == UInt8(ascii: "n"): return "pen"
+                default: break
+                }
+            }
             return String(decoding: raw, as: UTF8.self)
         }
         return try p.string()
     }
 
-    static let commonValues: [(String, [UInt8])] = ["move", "down", "up", "cancel", "touch", "mouse", "pen", "synthetic"].map { ($0, Array($0.utf8)) }
 
     /// The event's field names, recognised from their bytes.
     enum Key {

@@ -112,3 +112,52 @@ struct CLITests {
         #expect(r.stdout.contains("allowableMovement = 45 pt"))
     }
 }
+
+@Suite("gesturelab import, train and evaluate", .serialized)
+struct CorpusCLITests {
+    @Test("import dollar-xml converts logs with their labels; train and evaluate run on the result; a baseline regression exits 3")
+    func pipeline() throws {
+        let dataset = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared/datasets/dollar-unistroke/s02/fast").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gl-import-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let imported = try gesturelab(["import", "dollar-xml", dataset, "-o", out])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("imported 160 strokes"))
+        let check = try String(contentsOfFile: out + "/check01.jsonl", encoding: .utf8)
+        #expect(check.hasPrefix(#"{"format":"gesturelab-trace","version":1,"viewport":{"width":240,"height":320}"#))
+        #expect(check.contains(#""class":"check""#) && check.contains(#""speed":"fast""#) && check.contains(#""subject":"2""#))
+
+        let templates = out + "/templates.json"
+        let trained = try gesturelab(["train", out, "-o", templates])
+        #expect(trained.status == 0)
+        #expect(trained.stdout.contains("160 templates of 16 classes"))
+
+        let scene = try temp("eval.yaml", """
+        viewport: [240, 320]
+        views:
+          - id: pad
+            frame: [0, 0, 240, 320]
+            recognizers:
+              - {id: better, type: checkmark}
+              - {id: strict, type: checkmarkStrict}
+        policies:
+          - {recognizer: better, simultaneousWithAny: true}
+        """)
+        let report = out + "/report.json"
+        let evaluated = try gesturelab(["evaluate", out, "--scene", scene, "--expect", "better=check", "--expect", "strict=check", "--format", "json", "-o", report])
+        #expect(evaluated.status == 0, "\(evaluated.stderr)")
+        #expect(evaluated.stderr.contains("160 traces"))
+        let json = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(json.contains(#""recognizer":"better","label":"check","tp":10"#))
+        // Against a baseline that claims a perfect strict checkmark, the gate fails.
+        let perfect = #"{"format":"gesturelab-evaluation","version":1,"scores":[{"recognizer":"strict","label":"check","f1":1}]}"#
+        let baseline = out + "/baseline.json"
+        try perfect.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let gated = try gesturelab(["evaluate", out, "--scene", scene, "--expect", "strict=check", "--baseline", baseline, "--format", "json", "-o", out + "/r2.json"])
+        #expect(gated.status == 3)
+        #expect(gated.stderr.contains("worse than the baseline: strict f1 fell from 1"))
+        let bad = try gesturelab(["evaluate", out, "--scene", scene, "--expect", "nobody=check"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("the scene has no recognizer \"nobody\""))
+    }
+}
