@@ -75,7 +75,7 @@ extension GestureEnvironment {
 
     /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
     func releasePending() -> Bool {
-        guard inAttempt.contains(where: { $0.isPending }) else { return false }
+        guard pendingCount > 0 else { return false }
         var progressed = false
         for p in inAttempt.sorted(by: { precedes($0, $1) }) where p.isPending && p.publishedState == .possible {
             let status = requirementStatus(of: p)
@@ -117,7 +117,7 @@ extension GestureEnvironment {
     /// Recognizers that wait for each other would wait forever; fail every member of such a
     /// cycle together (`EngineOptions.failRequirementCycles`). True if anything changed.
     func breakRequirementCycles() -> Bool {
-        guard inAttempt.contains(where: { $0.isPending }) else { return false }
+        guard pendingCount > 1 else { return false }
         let pending = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
         guard pending.count > 1 else { return false }
         func waitsOn(_ r: GestureRecognizer) -> [GestureRecognizer] {

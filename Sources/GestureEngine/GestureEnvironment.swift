@@ -14,23 +14,27 @@ import GestureTrace
 public final class GestureEnvironment {
     public let window: View
     public var options: EngineOptions
-    public var log: DecisionLog
-    public internal(set) var now: Timestamp = .zero
+    @exclusivity(unchecked) public var log: DecisionLog
+    @exclusivity(unchecked) public internal(set) var now: Timestamp = .zero
 
-    var clock = VirtualClock()
+    @exclusivity(unchecked) var clock = VirtualClock()
     /// Touches down, by pointer id.
-    var touchesByPointer: [Int: Touch] = [:]
+    @exclusivity(unchecked) var touchesByPointer: [Int: Touch] = [:]
     /// Touches whose view delivery may still change (holds pending); kept until finished.
-    var touchesWithHolds: [Touch] = []
-    var nextSerial = 0
-    var requests: [TransitionRequest] = []
+    @exclusivity(unchecked) var touchesWithHolds: [Touch] = []
+    @exclusivity(unchecked) var nextSerial = 0
+    @exclusivity(unchecked) var requests: [TransitionRequest] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
-    var inAttempt: [GestureRecognizer] = []
+    @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
-    var context: DispatchContext = .idle
-    var isDispatching = false
+    @exclusivity(unchecked) var context: DispatchContext = .idle
+    @exclusivity(unchecked) var isDispatching = false
+    /// How many recognizers wait on a failure requirement; settlement skips its scans at zero.
+    @exclusivity(unchecked) var pendingCount = 0
+    /// Set when a recognizer reached a final state; the reset step skips its scan otherwise.
+    @exclusivity(unchecked) var mayNeedReset = false
     /// Bumped whenever the hierarchy changes, so recognizers recompute their order keys.
-    private var hierarchyGeneration = 1
+    @exclusivity(unchecked) private var hierarchyGeneration = 1
 
     public init(window: View, options: EngineOptions = EngineOptions(), recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         self.window = window
@@ -54,7 +58,7 @@ public final class GestureEnvironment {
     }
 
     /// Bumped when any view's frame, bounds origin or place in the hierarchy changes.
-    private(set) var geometryGeneration = 0
+    @exclusivity(unchecked) private(set) var geometryGeneration = 0
     func geometryChanged() { geometryGeneration &+= 1 }
 
     /// Delivery order and tie-break order (A.2.5, A.3.4): deepest view first, then the most

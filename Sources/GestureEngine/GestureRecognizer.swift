@@ -10,17 +10,17 @@ import GestureTrace
 open class GestureRecognizer {
     public let id: String
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
-    public internal(set) unowned(unsafe) var view: View? {
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View? {
         didSet { isAttached = view != nil }
     }
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
-    var isAttached = false
+    @exclusivity(unchecked) var isAttached = false
 
     // MARK: UIKit's properties, with UIKit's defaults (reference Part B)
 
-    public var cancelsTouchesInView = true
-    public var delaysTouchesBegan = false
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
     public var delegate: GestureRecognizerDelegate?
     /// `allowedTouchTypes`: nil accepts every device.
     public var allowedDevices: Set<InputDevice>?
@@ -50,20 +50,24 @@ open class GestureRecognizer {
 
     // MARK: State
 
-    var internalState: RecognizerState = .possible
-    public internal(set) var publishedState: RecognizerState = .possible
+    @exclusivity(unchecked) var internalState: RecognizerState = .possible
+    @exclusivity(unchecked) public internal(set) var publishedState: RecognizerState = .possible
     /// Waiting for a failure requirement before its requested transition is published.
-    public internal(set) var isPending = false
+    @exclusivity(unchecked) public internal(set) var isPending = false {
+        didSet {
+            if oldValue != isPending, let env = environment { env.pendingCount += isPending ? 1 : -1 }
+        }
+    }
     /// Has received a touch since its last reset.
-    public internal(set) var isInAttempt = false
+    @exclusivity(unchecked) public internal(set) var isInAttempt = false
     /// Delivery and tie-break order, cached by the environment.
-    var orderKey = (0, 0, Int.max)
-    var orderGeneration = 0
+    @exclusivity(unchecked) var orderKey = (0, 0, Int.max)
+    @exclusivity(unchecked) var orderGeneration = 0
     /// The log entry of the latest published transition (for causes that point at it).
-    public internal(set) var lastTransitionSeq: Int?
+    @exclusivity(unchecked) public internal(set) var lastTransitionSeq: Int?
     /// When and where it started waiting on a failure requirement.
-    public internal(set) var pendingSeq: Int?
-    public internal(set) var pendingSince: Timestamp?
+    @exclusivity(unchecked) public internal(set) var pendingSeq: Int?
+    @exclusivity(unchecked) public internal(set) var pendingSince: Timestamp?
 
     /// Called when a recognizer that waited on failure requirements is allowed to proceed, just
     /// before its transition is published. A pan resets its translation here (A.4.6).
@@ -104,8 +108,8 @@ open class GestureRecognizer {
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
-    public internal(set) var attemptTouches: [Touch] = []
-    var ignoredSerials: Set<Int> = []
+    @exclusivity(unchecked) public internal(set) var attemptTouches: [Touch] = []
+    @exclusivity(unchecked) var ignoredSerials: Set<Int> = []
 
     /// Tells the engine to stop sending `touch` to this recognizer (A.2.11). The touch is then
     /// neither held back nor cancelled in its view on this recognizer's account.
@@ -173,7 +177,7 @@ open class GestureRecognizer {
     }
 
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
-    var dynamicRequirements: [(GestureRecognizer, String)] = []
+    @exclusivity(unchecked) var dynamicRequirements: [(GestureRecognizer, String)] = []
 
     /// Ids this recognizer may not prevent, on top of the subclass rule (a scene's one-way rule).
     public var cannotPreventIDs: Set<String> = []
@@ -185,14 +189,14 @@ open class GestureRecognizer {
 
     // MARK: Actions
 
-    var actions: [(GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) var actions: [(GestureRecognizer) -> Void] = []
 
     /// Registers a closure called on every action (UIKit's target-action pair).
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
 
     // MARK: Timers
 
-    var timers: [VirtualClock.TimerID] = []
+    @exclusivity(unchecked) var timers: [VirtualClock.TimerID] = []
 
     /// Runs `body` after `delay` of virtual time, unless cancelled or the recognizer resets
     /// first (a timer never outlives the attempt that started it).

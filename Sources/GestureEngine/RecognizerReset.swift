@@ -5,7 +5,11 @@
 /// had; new touches reach it as usual.
 extension GestureEnvironment {
     func resetFinishedRecognizers() {
+        guard mayNeedReset else { return }
+        mayNeedReset = false
         guard inAttempt.contains(where: { $0.publishedState.isTerminal }) else { return }
+        // Finished recognizers still linked to an undecided one wait; look again next cycle.
+        defer { mayNeedReset = inAttempt.contains { $0.publishedState.isTerminal } }
         var groups: [[GestureRecognizer]] = []
         var assigned = Set<ObjectIdentifier>()
         for r in inAttempt where !assigned.contains(ObjectIdentifier(r)) {

@@ -158,7 +158,10 @@ extension GestureEnvironment {
         let from = r.publishedState
         r.publishedState = to
         r.isPending = false
-        if to.isTerminal && !r.internalState.isTerminal { r.internalState = to }
+        if to.isTerminal {
+            if !r.internalState.isTerminal { r.internalState = to }
+            mayNeedReset = true
+        }
         let seq: Int
         if routine && !log.keepsRoutineUpdates {
             seq = log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))

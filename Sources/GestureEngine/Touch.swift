@@ -11,20 +11,20 @@ public final class Touch {
     public let pointer: Int
     /// Unique within an environment, in order of touch down.
     public let serial: Int
-    public internal(set) var phase: TouchPhase = .began
-    public internal(set) var timestamp: Timestamp
-    public internal(set) var locationInWindow: Point
-    public internal(set) var previousLocationInWindow: Point
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began
+    @exclusivity(unchecked) public internal(set) var timestamp: Timestamp
+    @exclusivity(unchecked) public internal(set) var locationInWindow: Point
+    @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
     public let startLocationInWindow: Point
     public let startTime: Timestamp
     /// The hit-tested view; nil when the touch landed outside the window.
-    public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var view: View?
     public let device: InputDevice?
-    public internal(set) var pressure: Double?
+    @exclusivity(unchecked) public internal(set) var pressure: Double?
 
     /// Recognizers that received this touch at touch down, in delivery order.
-    var recognizers: [GestureRecognizer] = []
-    var delivery = ViewDeliveryState()
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) var delivery = ViewDeliveryState()
 
     init(pointer: Int, serial: Int, time: Timestamp, location: Point, device: InputDevice?, pressure: Double?) {
         self.pointer = pointer

@@ -18,17 +18,17 @@ import GestureEngine
 /// Thresholds were chosen from the shape's definition and checked against the $1 development set
 /// (`Tests/GestureRecognizersTests/DatasetTests.swift`); they are parameters.
 public final class CheckmarkRecognizer: GestureRecognizer {
-    public var minimumLegRatio = 1.45
-    public var minimumRise = 0.3
-    public var maximumDownWinding = 1.6
-    public var maximumUpWinding = 1.4
+    @exclusivity(unchecked) public var minimumLegRatio = 1.45
+    @exclusivity(unchecked) public var minimumRise = 0.3
+    @exclusivity(unchecked) public var maximumDownWinding = 1.6
+    @exclusivity(unchecked) public var maximumUpWinding = 1.4
     /// Strokes shorter than this (points of path) are taps or jitter, not checkmarks.
-    public var minimumPathLength = 15.0
+    @exclusivity(unchecked) public var minimumPathLength = 15.0
 
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "checkmark" }
 
-    private var points: [Point] = []
+    @exclusivity(unchecked) private var points: [Point] = []
     /// Where the stroke turned, in window coordinates, once recognized.
     public private(set) var turnPoint: Point?
 

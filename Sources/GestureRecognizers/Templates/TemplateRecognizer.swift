@@ -11,16 +11,16 @@ import GestureEngine
 public final class TemplateRecognizer: GestureRecognizer {
     public enum Mode: String, Sendable, CaseIterable { case nearest, oneClass }
 
-    public var templates = TemplateSet()
-    public var templatesPath = ""
-    public var label = ""
-    public var mode: Mode = .nearest
-    public var minimumScore = 0.0
+    @exclusivity(unchecked) public var templates = TemplateSet()
+    @exclusivity(unchecked) public var templatesPath = ""
+    @exclusivity(unchecked) public var label = ""
+    @exclusivity(unchecked) public var mode: Mode = .nearest
+    @exclusivity(unchecked) public var minimumScore = 0.0
 
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "template" }
 
-    private var points: [Point] = []
+    @exclusivity(unchecked) private var points: [Point] = []
     /// The nearest template of the last decision: label, score, source.
     public private(set) var lastMatch: (label: String, score: Double, source: String)?
 
