@@ -29,6 +29,8 @@ public final class GestureEnvironment {
     /// What is being processed now, for the causes of requests the subclasses make.
     @exclusivity(unchecked) var context: DispatchContext = .idle
     @exclusivity(unchecked) var isDispatching = false
+    /// The event object handed to recognizers and views, reused between dispatches.
+    let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
     /// How many recognizers wait on a failure requirement; settlement skips its scans at zero.
     @exclusivity(unchecked) var pendingCount = 0
     /// Set when a recognizer reached a final state; the reset step skips its scan otherwise.
@@ -228,8 +230,15 @@ public final class GestureEnvironment {
 
     private func dispatch(_ changed: [Touch]) {
         guard !changed.isEmpty else { return }
-        let event = TouchEvent(timestamp: now, allTouches: touchesByPointer.count == 1 ? Array(touchesByPointer.values)
-                                                                                        : touchesByPointer.values.sorted { $0.serial < $1.serial })
+        let event = sharedEvent
+        event.timestamp = now
+        if touchesByPointer.count == 1 {
+            if event.allTouches.count != 1 || event.allTouches[0] !== changed[0] {
+                event.allTouches = Array(touchesByPointer.values)
+            }
+        } else {
+            event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
+        }
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
             // One touch: its recognizers are already in delivery order (bound deepest view first,

@@ -57,8 +57,10 @@ public final class Touch {
 /// What one dispatch cycle carries: the touches that changed and every touch that is down
 /// (UIKit's `UIEvent`).
 public final class TouchEvent {
-    public let timestamp: Timestamp
-    public let allTouches: [Touch]
+    /// UIKit reuses its event objects between dispatches, and so does the environment; copy
+    /// what you need rather than keeping the event.
+    public internal(set) var timestamp: Timestamp
+    public internal(set) var allTouches: [Touch]
 
     init(timestamp: Timestamp, allTouches: [Touch]) {
         self.timestamp = timestamp
