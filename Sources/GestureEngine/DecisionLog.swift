@@ -19,7 +19,9 @@ public struct Evidence: Sendable, Equatable {
     }
 
     public var text: String {
-        "\(parameter) \(NumberFormat.short(value)) \(unit) \(comparison) \(NumberFormat.short(threshold)) \(unit)"
+        func f(_ v: Double) -> String { NumberText.decimal(v, decimals: abs(v) < 10 ? 3 : 1) }
+        let u = unit.isEmpty ? "" : " " + unit
+        return "\(parameter) \(f(value))\(u) \(comparison) \(f(threshold))\(u)"
     }
 }
 

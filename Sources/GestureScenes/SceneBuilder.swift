@@ -141,6 +141,11 @@ public enum SceneBuilder {
         return BuiltScene(document: doc, window: window, environment: env, recognizers: recognizers)
     }
 
+    /// The parameter names a recognizer type takes (empty for an unknown type).
+    public static func parameterNames(type: String, registry: RecognizerRegistry = .builtIn) -> [String] {
+        registry.factories[type].map { $0("probe").parameters.map(\.name) } ?? []
+    }
+
     static func value(_ input: ParameterInput) -> ParameterValue {
         switch input {
         case let .number(n): return .number(n)

@@ -61,11 +61,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
             tapStart = now
             durationTimer = startTimer("maximumTapDuration", after: maximumTapDuration) { [unowned self] in
                 self.fail(because: "tap \(self.tapsCompleted + 1) held longer than maximumTapDuration",
-                          evidence: [Evidence("tapDuration", value: self.maximumTapDuration.seconds, threshold: self.maximumTapDuration.seconds, unit: "s", comparison: ">=")])
+                          evidence: [Evidence("maximumTapDuration", value: self.maximumTapDuration.seconds, threshold: self.maximumTapDuration.seconds, unit: "s", comparison: ">=")])
             }
         } else if let start = tapStart, now - start > maximumTouchSeparationTime {
             fail(because: "a finger joined the tap \(NumberFormat.ms(now - start)) after the first, more than maximumTouchSeparationTime",
-                 evidence: [Evidence("touchSeparation", value: (now - start).seconds, threshold: maximumTouchSeparationTime.seconds, unit: "s", comparison: ">")])
+                 evidence: [Evidence("maximumTouchSeparationTime", value: (now - start).seconds, threshold: maximumTouchSeparationTime.seconds, unit: "s", comparison: ">")])
             return
         }
         touchesInTap.append(contentsOf: touches)
@@ -116,7 +116,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
             let done = tapsCompleted
             intervalTimer = startTimer("maximumTapInterval", after: maximumTapInterval) { [unowned self] in
                 self.fail(because: "no tap \(done + 1) within maximumTapInterval \(NumberFormat.ms(self.maximumTapInterval)) (\(done) of \(self.numberOfTapsRequired) taps)",
-                          evidence: [Evidence("tapInterval", value: self.maximumTapInterval.seconds, threshold: self.maximumTapInterval.seconds, unit: "s", comparison: ">=")])
+                          evidence: [Evidence("maximumTapInterval", value: self.maximumTapInterval.seconds, threshold: self.maximumTapInterval.seconds, unit: "s", comparison: ">=")])
             }
         }
     }

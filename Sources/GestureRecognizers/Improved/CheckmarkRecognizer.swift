@@ -94,10 +94,10 @@ public final class CheckmarkRecognizer: GestureRecognizer {
         let rise = (start.y - end.y) / max(g.bounds.height, 1e-9)
         let downWinding = g.winding(from: 0, to: v), upWinding = g.winding(from: v, to: n - 1)
         let evidence = [
-            Evidence("legRatio", value: ratio, threshold: minimumLegRatio, unit: "", comparison: ">="),
-            Evidence("rise", value: rise, threshold: minimumRise, unit: "", comparison: ">="),
-            Evidence("downWinding", value: downWinding, threshold: maximumDownWinding, unit: "", comparison: "<="),
-            Evidence("upWinding", value: upWinding, threshold: maximumUpWinding, unit: "", comparison: "<="),
+            Evidence("minimumLegRatio", value: ratio, threshold: minimumLegRatio, unit: "", comparison: ">="),
+            Evidence("minimumRise", value: rise, threshold: minimumRise, unit: "", comparison: ">="),
+            Evidence("maximumDownWinding", value: downWinding, threshold: maximumDownWinding, unit: "", comparison: "<="),
+            Evidence("maximumUpWinding", value: upWinding, threshold: maximumUpWinding, unit: "", comparison: "<="),
         ]
         func no(_ why: String) -> Verdict { Verdict(accepted: false, reason: why, evidence: evidence, turn: turn) }
         if !(0...90).contains(downAngle) { return no("the first leg points \(NumberFormat.short(downAngle)) degrees, not down and to the right") }

@@ -101,11 +101,11 @@ public final class CircleRecognizer: GestureRecognizer {
         let spread = (radii.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(n)).squareRoot() / max(mean, 1e-9)
         let aspect = min(g.bounds.width, g.bounds.height) / g.size
         let evidence = [
-            Evidence("gap", value: gap, threshold: maximumGap, unit: "", comparison: "<="),
-            Evidence("turns", value: turns, threshold: minimumTurns, unit: "turns", comparison: ">="),
-            Evidence("windowTurn", value: maxWindow, threshold: maximumWindowTurn, unit: "deg", comparison: "<="),
-            Evidence("radialVariation", value: spread, threshold: maximumRadialVariation, unit: "", comparison: "<="),
-            Evidence("aspect", value: aspect, threshold: minimumAspect, unit: "", comparison: ">="),
+            Evidence("maximumGap", value: gap, threshold: maximumGap, unit: "", comparison: "<="),
+            Evidence("minimumTurns", value: turns, threshold: minimumTurns, unit: "turns", comparison: ">="),
+            Evidence("maximumWindowTurn", value: maxWindow, threshold: maximumWindowTurn, unit: "deg", comparison: "<="),
+            Evidence("maximumRadialVariation", value: spread, threshold: maximumRadialVariation, unit: "", comparison: "<="),
+            Evidence("minimumAspect", value: aspect, threshold: minimumAspect, unit: "", comparison: ">="),
         ]
         func no(_ why: String) -> Verdict { Verdict(circle: nil, reason: why, evidence: evidence) }
         if gap > maximumGap { return no("it does not close: the end stays \(NumberFormat.precise(gap)) of its size from the start") }

@@ -77,7 +77,7 @@ public final class TemplateRecognizer: GestureRecognizer {
         }
         let score = Protractor.score(distance: match.distance)
         lastMatch = (match.label, score, match.source)
-        let evidence = [Evidence("score", value: min(score, 1e6), threshold: minimumScore, unit: "", comparison: ">=")]
+        let evidence = [Evidence("minimumScore", value: min(score, 1e6), threshold: minimumScore, unit: "", comparison: ">=")]
         if match.label != label {
             fail(because: "nearest template is \(match.label) (score \(NumberFormat.precise(score))), not \(label)", evidence: evidence)
         } else if score < minimumScore {

@@ -1,0 +1,33 @@
+import GestureEngine
+
+/// The views of a scene as drawn on a timeline page: each view's rectangle in window points.
+public struct SceneSnapshot: Sendable {
+    public struct Box: Sendable {
+        public var id: String
+        public var kind: String
+        public var frame: Rect
+        public var depth: Int
+    }
+
+    public var width: Double
+    public var height: Double
+    public var boxes: [Box]
+
+    public init(_ window: View) {
+        width = window.frame.width
+        height = window.frame.height
+        boxes = window.subtree.dropFirst().map { Box(id: $0.id, kind: $0.kindName, frame: $0.frameInWindow, depth: $0.depth) }
+    }
+}
+
+/// One pointer's path through the trace, for drawing.
+public struct StrokePath: Sendable {
+    public var pointer: Int
+    /// (ms, x, y)
+    public var points: [(t: Double, x: Double, y: Double)]
+
+    public init(pointer: Int, points: [(t: Double, x: Double, y: Double)]) {
+        self.pointer = pointer
+        self.points = points
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import GestureAnalysis
+import GestureScenes
+import GestureTrace
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Say why a recognizer did or did not fire, as a chain of causes with the numbers behind them.",
+        discussion: "Without --recognizer: who won each touch sequence and why each other recognizer lost."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "The trace.")
+    var trace: String
+
+    @Option(name: .long, help: "The scene.")
+    var scene: String
+
+    @Option(name: .long, help: "The recognizer to explain.")
+    var recognizer: String?
+
+    @Option(name: .long, help: "Explain the attempt in progress at this time (ms).")
+    var at: Double?
+
+    @Option(name: .long, help: "text or json")
+    var format: Format = .text
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter (repeatable).", valueName: "R.PARAM=VALUE"))
+    var overrides: [String] = []
+
+    func run() throws {
+        let doc = try loadScene(scene, overrides: overrides)
+        let result = try replayOrExit(trace: trace, scene: doc)
+        let ids = result.scene.recognizers.map(\.id)
+        let explanation = Explanation(log: result.log)
+        if let r = recognizer {
+            guard ids.contains(r) else { throw Exit.fail("the scene has no recognizer \"\(r)\"; it has \(ids.joined(separator: ", "))") }
+            let outcomes = explanation.outcomes(of: r, at: at.map { Timestamp.milliseconds($0) })
+            switch format {
+            case .text: print(outcomes.map(Explanation.text).joined(separator: "\n"), terminator: "")
+            case .json: print(Explanation.json(outcomes: outcomes), terminator: "")
+            }
+        } else {
+            let sequences = explanation.sequences(recognizers: ids)
+            switch format {
+            case .text: print(Explanation.text(sequences), terminator: "")
+            case .json: print(Explanation.json(sequences: sequences), terminator: "")
+            }
+        }
+    }
+}
+
+/// Replays a trace or exits 2 with the located problem.
+func replayOrExit(trace: String, scene: SceneDocument) throws -> ReplayResult {
+    do {
+        let r = try Replay.run(tracePath: trace, scene: scene)
+        for w in r.warnings { Exit.warn(w.description) }
+        return r
+    } catch let d as TraceDiagnostic {
+        throw Exit.fail(d.description)
+    } catch let e as SceneError {
+        throw Exit.fail(e.description)
+    }
+}
