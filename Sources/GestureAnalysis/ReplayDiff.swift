@@ -14,6 +14,13 @@ public struct ReplayDiff: Sendable {
         public var recognizer: String
         public var left: String
         public var right: String
+
+        public init(sequence: Int, recognizer: String, left: String, right: String) {
+            self.sequence = sequence
+            self.recognizer = recognizer
+            self.left = left
+            self.right = right
+        }
     }
 
     public var divergence: Divergence?

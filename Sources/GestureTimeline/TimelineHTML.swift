@@ -12,7 +12,7 @@ public enum TimelineHTML {
     static let strokeColors = ["#3b6ea5", "#c85f5f", "#3f8f63", "#8a5aa8", "#dd8d4c", "#2f8f9d"]
 
     static func sceneSVG(_ scene: SceneSnapshot, strokes: [StrokePath]) -> String {
-        let w = 340.0
+        let w = 300.0
         let k = w / max(scene.width, 1)
         let h = scene.height * k
         var s = "<svg id=\"scene\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(w))\" height=\"\(n(h))\" viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\">"
@@ -70,8 +70,8 @@ public enum TimelineHTML {
         <style>
         body{font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;margin:18px;color:#222;background:#fff}
         h1{font-size:18px;margin:0 0 4px}p.sub{margin:0 0 12px;color:#666;font-size:13px}
-        .wrap{display:flex;gap:18px;align-items:flex-start}
-        #tl{border:1px solid #ddd;background:#fff}
+        .wrap{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
+        #tl{border:1px solid #ddd;background:#fff;flex-shrink:0}
         .mark{cursor:pointer}.mark:hover{stroke:#222;stroke-width:1.5}
         #tip{position:fixed;pointer-events:none;background:#222;color:#fff;font-size:12px;padding:6px 8px;border-radius:4px;max-width:460px;display:none;line-height:1.35}
         #controls{margin:10px 0;display:flex;align-items:center;gap:10px;font-size:13px}

@@ -70,12 +70,13 @@ public struct TimelineModel: Sendable {
                 guard let r = e.recognizer, let to = e.to else { continue }
                 let li = lane(r, "recognizer")
                 if open[r]?.0 == "waiting" { close(r, at: e.time) }
-                if to == "changed" && open[r]?.0 == "changed" {
-                    // keep one span for a run of changes
-                } else {
-                    close(r, at: e.time)
-                    if to == "began" || to == "changed" { open[r] = (to, e.time, e.seq) }
+                if to == "changed" && (open[r]?.0 == "changed" || open[r]?.0 == "began") {
+                    // One span covers began and its run of changes; no mark for each change.
+                    if open[r]?.0 == "began" { open[r]?.0 = "began" }
+                    continue
                 }
+                close(r, at: e.time)
+                if to == "began" { open[r] = (to, e.time, e.seq) }
                 lanes[li].marks.append(Mark(time: e.time, kind: "transition", label: "\(e.from ?? "") → \(to)", seq: e.seq, cause: e.cause.text, evidence: e.cause.evidence))
                 positions[e.seq] = (li, e.time)
             case .pending:
@@ -91,7 +92,7 @@ public struct TimelineModel: Sendable {
                 lanes[li].marks.append(Mark(time: e.time, kind: "released", label: "released", seq: e.seq, cause: e.cause.text, evidence: []))
                 positions[e.seq] = (li, e.time)
             case .action:
-                guard let r = e.recognizer else { continue }
+                guard let r = e.recognizer, e.to != "changed" else { continue }
                 let li = lane(r, "recognizer")
                 lanes[li].marks.append(Mark(time: e.time, kind: "action", label: "action", seq: e.seq, cause: e.cause.text, evidence: []))
                 positions[e.seq] = (li, e.time)

@@ -41,7 +41,9 @@ struct TimelineCommand: ParsableCommand {
         case .svg: text = TimelineSVG.render(model, title: title)
         case .html:
             let strokes = try readStrokes(trace)
-            text = TimelineHTML.render(model, title: title, scene: SceneSnapshot(result.scene.window), strokes: strokes, log: result.log)
+            // The scene as it was before the replay moved anything.
+            let fresh = try SceneBuilder.build(doc)
+            text = TimelineHTML.render(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes, log: result.log)
         }
         try write(text, to: output)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 import Testing
 
 let root: String = {
@@ -159,5 +160,49 @@ struct CorpusCLITests {
         let bad = try gesturelab(["evaluate", out, "--scene", scene, "--expect", "nobody=check"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("the scene has no recognizer \"nobody\""))
+    }
+}
+
+@Suite("gesturelab explain, timeline, lint, diff, minimize", .serialized)
+struct DebuggingCLITests {
+    @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
+    func explainAndTimeline() throws {
+        let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])
+        #expect(e.status == 0)
+        #expect(e.stdout.hasPrefix("swipe failed at 44 ms: excluded by pan"))
+        #expect(e.stdout.contains("<- pan began at 44 ms: translation 16.6 pt along x reached minimumDistance 10 pt"))
+        let j = try gesturelab(["explain", "recordings/traces/double-tap.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml", "--format", "json"])
+        #expect(j.status == 0 && j.stdout.hasPrefix("{\"sequences\":["))
+        let bad = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "zoom"])
+        #expect(bad.status == 2)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gl-tl-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (format, ext, start) in [("html", "html", "<!doctype html>"), ("svg", "svg", "<svg"), ("perfetto", "json", "{\"displayTimeUnit\"")] {
+            let out = "\(dir)/t.\(ext)"
+            let r = try gesturelab(["timeline", "recordings/traces/strip-drag-down.jsonl", "--scene", "recordings/scenes/drag-out-simultaneous.yaml", "--format", format, "-o", out])
+            #expect(r.status == 0, "\(format): \(r.stderr)")
+            #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix(start))
+        }
+    }
+
+    @Test("lint exits 1 on a deadlock and 0 on a clean scene; diff exits 1 when replays differ; minimize writes a smaller trace")
+    func lintDiffMinimize() throws {
+        let cycle = try temp("cycle.yaml", "views:\n  - id: v\n    frame: [0, 0, 100, 100]\n    recognizers:\n      - {id: a, type: tap}\n      - {id: b, type: tap}\nrelationships:\n  - require: a\n    toFail: b\n  - require: b\n    toFail: a\n")
+        let l = try gesturelab(["lint", cycle])
+        #expect(l.status == 1)
+        #expect(l.stdout.contains("\(cycle):5: error: require-to-fail cycle a -> b -> a"))
+        #expect(try gesturelab(["lint", "recordings/scenes/tap-requires-double-tap.yaml"]).status == 0)
+        let d = try gesturelab(["diff", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--set-b", "pan.minimumDistance=60"])
+        #expect(d.status == 1)
+        #expect(d.stdout.contains("touch sequence 1: swipe failed -> recognized"))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gl-min-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let m = try gesturelab(["minimize", "recordings/traces/hold-then-drag.jsonl", "--scene", "recordings/scenes/long-press-vs-pan.yaml", "--until", "longPress began", "-o", out])
+        #expect(m.status == 0, "\(m.stderr)")
+        let (_, events, _) = try TraceReader.readAll(path: out)
+        #expect(events.map(\.type) == [.down, .up], "holding still is all a long press needs")
+        let none = try gesturelab(["minimize", "recordings/traces/quick-drag.jsonl", "--scene", "recordings/scenes/long-press-vs-pan.yaml", "--until", "longPress began", "-o", out])
+        #expect(none.status == 1)
     }
 }
