@@ -25,11 +25,14 @@ let package = Package(
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine"]),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).
+        .target(name: "GestureStudio", dependencies: ["CSDL2", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTrace", "GestureTimeline"]),
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
         .executableTarget(name: "gesturelab", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis",
+            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport"),

@@ -1,0 +1,77 @@
+import CSDL2
+import GestureEngine
+
+/// Drawing on an SDL renderer with the studio's palette: calm colours, one per state.
+final class Canvas {
+    let renderer: OpaquePointer
+
+    init(renderer: OpaquePointer) { self.renderer = renderer }
+
+    struct Color { var r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255 }
+
+    static let background = Color(r: 250, g: 250, b: 250)
+    static let ink = Color(r: 40, g: 44, b: 52)
+    static let faint = Color(r: 150, g: 156, b: 166)
+    static let viewFill = Color(r: 238, g: 241, b: 245)
+    static let viewEdge = Color(r: 150, g: 164, b: 180)
+    static let scrollFill = Color(r: 228, g: 238, b: 248)
+    static let controlFill = Color(r: 252, g: 238, b: 220)
+    static let recording = Color(r: 210, g: 60, b: 60)
+    static let pointers = [Color(r: 59, g: 110, b: 165), Color(r: 200, g: 95, b: 95), Color(r: 63, g: 143, b: 99), Color(r: 138, g: 90, b: 168)]
+
+    static func stateColor(_ state: String) -> Color {
+        switch state {
+        case "waiting": return Color(r: 242, g: 196, b: 109)
+        case "began", "changed": return Color(r: 140, g: 197, b: 173)
+        case "recognized", "ended": return Color(r: 63, g: 143, b: 99)
+        case "failed": return Color(r: 200, g: 95, b: 95)
+        case "cancelled": return Color(r: 221, g: 141, b: 76)
+        default: return Color(r: 222, g: 225, b: 230)
+        }
+    }
+
+    func set(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+
+    func clear(_ c: Color) {
+        set(c)
+        SDL_RenderClear(renderer)
+    }
+
+    func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: Color) {
+        set(c)
+        var r = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(max(1, w.rounded())), h: Int32(max(1, h.rounded())))
+        SDL_RenderFillRect(renderer, &r)
+    }
+
+    func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: Color) {
+        set(c)
+        var r = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(max(1, w.rounded())), h: Int32(max(1, h.rounded())))
+        SDL_RenderDrawRect(renderer, &r)
+    }
+
+    func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ c: Color, width: Int = 1) {
+        set(c)
+        for k in 0..<width {
+            let o = Double(k) - Double(width - 1) / 2
+            SDL_RenderDrawLine(renderer, Int32(x0 + o), Int32(y0), Int32(x1 + o), Int32(y1))
+            SDL_RenderDrawLine(renderer, Int32(x0), Int32(y0 + o), Int32(x1), Int32(y1 + o))
+        }
+    }
+
+    func dot(_ x: Double, _ y: Double, radius: Double, _ c: Color) {
+        set(c)
+        let r = Int(radius)
+        for dy in -r...r {
+            let half = Int((Double(r * r - dy * dy)).squareRoot())
+            SDL_RenderDrawLine(renderer, Int32(Int(x) - half), Int32(Int(y) + dy), Int32(Int(x) + half), Int32(Int(y) + dy))
+        }
+    }
+
+    /// 8x8 bitmap text (SDL's test font): enough for ids, times and causes.
+    func text(_ s: String, _ x: Double, _ y: Double, _ c: Color = Canvas.ink) {
+        set(c)
+        _ = SDLTest_DrawString(renderer, Int32(x), Int32(y), s)
+    }
+
+    static let charWidth = 8.0
+}

@@ -1,0 +1,69 @@
+import GestureEngine
+import GestureScenes
+import GestureTrace
+
+/// The scene's recognizers running on the same engine as replay, fed as input arrives (record)
+/// or as the playhead moves (play). Events with equal times are batched as in `Replay`.
+final class LiveSession {
+    private(set) var document: SceneDocument
+    private(set) var scene: BuiltScene
+    private var pending: [TraceEvent] = []
+    private(set) var fed: [TraceEvent] = []
+
+    init(document: SceneDocument) throws {
+        self.document = document
+        scene = try SceneBuilder.build(document)
+    }
+
+    var log: DecisionLog { scene.environment.log }
+    var recognizerIDs: [String] { scene.recognizers.map(\.id) }
+
+    /// Starts over (a cleared canvas, a reloaded scene, or scrubbing backwards).
+    func restart(with document: SceneDocument? = nil) throws {
+        if let document { self.document = document }
+        scene = try SceneBuilder.build(self.document)
+        pending.removeAll()
+        fed.removeAll()
+    }
+
+    func feed(_ e: TraceEvent) {
+        if let first = pending.first, first.time != e.time || pending.contains(where: { $0.pointer == e.pointer }) { flush() }
+        pending.append(e)
+        fed.append(e)
+    }
+
+    func flush() {
+        guard !pending.isEmpty else { return }
+        scene.environment.feed(batch: pending)
+        pending.removeAll()
+    }
+
+    /// Fires the timers due by `time` (a long press that is being held, a tap interval).
+    func advance(to time: Timestamp) {
+        flush()
+        scene.environment.advance(to: time)
+    }
+
+    /// Each recognizer's states over time: [(time, state)] from the log.
+    func stateChanges() -> [String: [(Timestamp, String)]] {
+        var out: [String: [(Timestamp, String)]] = [:]
+        for e in log.entries {
+            guard let r = e.recognizer else { continue }
+            switch e.kind {
+            case .transition: out[r, default: []].append((e.time, e.to ?? "?"))
+            case .pending: out[r, default: []].append((e.time, "waiting"))
+            case .reset: out[r, default: []].append((e.time, "possible"))
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The latest decision worth showing (a transition, wait or release) at or before `time`.
+    func latestDecision(before time: Timestamp? = nil) -> LogEntry? {
+        let limit = time ?? Timestamp(microseconds: .max)
+        return log.entries.last { e in
+            e.time <= limit && ((e.kind == .transition && e.to != "changed") || e.kind == .pending || e.kind == .released)
+        }
+    }
+}

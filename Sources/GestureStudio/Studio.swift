@@ -1,0 +1,387 @@
+import CSDL2
+import Foundation
+import GestureEngine
+import GestureScenes
+import GestureTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The SDL2 window: `record` (draw strokes over a scene while its recognizers run live, saving
+/// a trace) and `play` (play a trace back with pause, stepping and a scrubber), plus headless
+/// screenshots of any moment of a trace.
+public enum Studio {
+    public struct StudioError: Error, CustomStringConvertible {
+        public var description: String
+        init(_ d: String) { description = d }
+    }
+
+    /// Window layout for a scene: its size, and where the scene sits in it.
+    struct Layout {
+        var width: Double
+        var height: Double
+        var frame: FrameRenderer
+
+        init(viewport: Size, recognizers: Int) {
+            let scale = min(1, 640 / viewport.height)
+            width = max(560, (viewport.width * scale).rounded())
+            let lanes = Double(recognizers) * FrameRenderer.laneHeight + 48
+            height = (viewport.height * scale + 24 + lanes + 16).rounded()
+            frame = FrameRenderer(width: width, height: height)
+        }
+    }
+
+    static func sdlError(_ what: String) -> StudioError { StudioError("\(what): \(String(cString: SDL_GetError()))") }
+
+    static func createWindow(title: String, layout: Layout) throws -> (OpaquePointer, OpaquePointer) {
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw sdlError("cannot start SDL video (is DISPLAY set?)") }
+        _ = SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+        guard let window = SDL_CreateWindow(title, gl_windowpos_centered(), gl_windowpos_centered(), Int32(layout.width), Int32(layout.height),
+                                            SDL_WINDOW_SHOWN.rawValue) else { throw sdlError("cannot open a window") }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else { throw sdlError("cannot create a renderer") }
+        return (window, renderer)
+    }
+
+    static func shutdown(_ window: OpaquePointer, _ renderer: OpaquePointer) {
+        SDLTest_CleanupTextDrawing()
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// Groups events into strokes (one per pointer lifetime) for drawing.
+    static func strokes(_ events: [TraceEvent]) -> [[TraceEvent]] {
+        var open: [Int: Int] = [:]
+        var out: [[TraceEvent]] = []
+        for e in events {
+            if e.type == .down {
+                out.append([e])
+                open[e.pointer] = out.count - 1
+            } else if let i = open[e.pointer] {
+                out[i].append(e)
+                if e.type != .move { open[e.pointer] = nil }
+            }
+        }
+        return out
+    }
+
+    static func modificationTime(_ path: String) -> Int {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_mtim.tv_sec) * 1_000_000_000 + Int(st.st_mtim.tv_nsec) : 0
+    }
+
+    // MARK: record
+
+    public struct RecordOptions {
+        public var scenePath: String
+        public var output: String?
+        public var labels: [String: String] = [:]
+        public var readyFile: String?
+        public var startPaused = false
+        public init(scenePath: String, output: String?) {
+            self.scenePath = scenePath
+            self.output = output
+        }
+    }
+
+    public static func record(_ o: RecordOptions) throws {
+        var doc = try loadScene(o.scenePath)
+        let session = try LiveSession(document: doc)
+        let layout = Layout(viewport: doc.viewport, recognizers: session.recognizerIDs.count)
+        let (window, renderer) = try createWindow(title: "GestureLab record - \(doc.name)", layout: layout)
+        defer { shutdown(window, renderer) }
+        let canvas = Canvas(renderer: renderer)
+        let t = layout.frame.sceneTransform(session.scene.window, lanes: session.recognizerIDs.count)
+        var mapper = InputMapper(windowWidth: doc.viewport.width, windowHeight: doc.viewport.height)
+        mapper.scale = t.scale
+        mapper.offsetX = t.dx
+        mapper.offsetY = t.dy
+        let recorder = o.output.map(Recorder.init)
+        var events: [TraceEvent] = []
+        var message = "draw with the mouse or a touchscreen"
+        var sceneError: String?
+        var sceneStamp = modificationTime(o.scenePath)
+        var lastSceneCheck = SDL_GetTicks()
+        var lastFrame: UInt32 = 0
+        var readyWritten = false
+        var clockOffset: Int64 = 0  // input clock minus SDL ticks, for timers between events
+
+        func header() -> TraceHeader {
+            TraceHeader(viewportWidth: doc.viewport.width, viewportHeight: doc.viewport.height, scale: 1 / t.scale,
+                        clockSource: mapper.clock, clockDescription: mapper.clock == "x11-server" ? "X server event time, ms" : "SDL event timestamps, ms",
+                        devices: [.mouse, .touch], labels: o.labels, scene: doc.name, origin: "recorded in `gesturelab record`")
+        }
+        func startRecording() {
+            events.removeAll()
+            try? session.restart()
+            mapper.origin = nil
+            recorder?.start(header: header())
+            message = recorder == nil ? "no -o file given: nothing is saved" : "recording to \(recorder!.partial)"
+        }
+        func saveRecording() {
+            guard let r = recorder, r.isRecording else { return }
+            if r.save() { message = "saved \(r.events) events to \(r.output)" }
+        }
+        if recorder != nil && !o.startPaused { startRecording() }
+
+        var running = true
+        var e = SDL_Event()
+        while running {
+            while SDL_PollEvent(&e) != 0 {
+                switch SDL_EventType(rawValue: e.type) {
+                case SDL_QUIT:
+                    running = false
+                case SDL_SYSWMEVENT:
+                    mapper.noteSystemEvent(e.syswm)
+                case SDL_KEYDOWN:
+                    switch Int(e.key.keysym.sym) {
+                    case Int(SDLK_r.rawValue):
+                        if recorder?.isRecording == true { saveRecording() } else if recorder != nil { startRecording() }
+                    case Int(SDLK_s.rawValue): saveRecording()
+                    case Int(SDLK_d.rawValue):
+                        recorder?.discard()
+                        message = "recording discarded"
+                    case Int(SDLK_c.rawValue):
+                        events.removeAll()
+                        try? session.restart()
+                        message = "cleared"
+                    case Int(SDLK_q.rawValue), Int(SDLK_ESCAPE.rawValue): running = false
+                    default: break
+                    }
+                default:
+                    let mapped = mapper.map(e)
+                    for m in mapped {
+                        clockOffset = m.time.microseconds / 1000 - Int64(SDL_GetTicks())
+                        events.append(m)
+                        session.feed(m)
+                        recorder?.append(m)
+                    }
+                }
+            }
+            let ticks = SDL_GetTicks()
+            if ticks &- lastSceneCheck > 500 {
+                lastSceneCheck = ticks
+                let stamp = modificationTime(o.scenePath)
+                if stamp != sceneStamp {
+                    sceneStamp = stamp
+                    do {
+                        doc = try loadScene(o.scenePath)
+                        try session.restart(with: doc)
+                        for m in events { session.feed(m) }
+                        sceneError = nil
+                        message = "scene reloaded"
+                    } catch {
+                        sceneError = "\(error)"
+                    }
+                }
+            }
+            if ticks &- lastFrame >= 16 {
+                lastFrame = ticks
+                let now = Timestamp.milliseconds(Double(max(0, Int64(ticks) + clockOffset)))
+                session.advance(to: max(now, events.last?.time ?? .zero))
+                let rec = recorder?.isRecording == true
+                let status = FrameRenderer.Status(title: doc.name, recording: rec, message: message,
+                                                  keys: "R start/stop  S save  D discard  C clear  Q quit  Alt: 2 fingers (pinch)  Alt+Shift: 2-finger pan",
+                                                  error: recorder?.lastError ?? sceneError)
+                layout.frame.draw(canvas, session: session, strokes: strokes(events), now: now, status: status)
+                SDL_RenderPresent(renderer)
+                if !readyWritten, let path = o.readyFile {
+                    readyWritten = true
+                    let info = "{\"sceneX\":\(t.dx),\"sceneY\":\(t.dy),\"scale\":\(t.scale),\"width\":\(layout.width),\"height\":\(layout.height)}\n"
+                    try? info.write(toFile: path, atomically: true, encoding: .utf8)
+                }
+            }
+            SDL_Delay(1)
+        }
+        // Closing the window or Ctrl-C saves.
+        saveRecording()
+    }
+
+    // MARK: play
+
+    public struct PlayOptions {
+        public var tracePath: String
+        public var scenePath: String
+        public var speed = 1.0
+        public var screenshot: String?
+        public var at: Double?
+        public var benchmarkFrames: Int?
+        public init(tracePath: String, scenePath: String) {
+            self.tracePath = tracePath
+            self.scenePath = scenePath
+        }
+    }
+
+    static func loadScene(_ path: String) throws -> SceneDocument {
+        switch Result(catching: { () throws(SceneError) -> SceneDocument in try SceneLoader.load(path: path) }) {
+        case let .success(d): return d
+        case let .failure(e): throw StudioError(e.description)
+        }
+    }
+
+    static func loadTrace(_ path: String) throws -> [TraceEvent] {
+        switch Result(catching: { () throws(TraceDiagnostic) -> [TraceEvent] in try TraceReader.readAll(path: path).1 }) {
+        case let .success(e): return e
+        case let .failure(d): throw StudioError(d.description)
+        }
+    }
+
+    /// The playhead: feeds the session up to a time, rebuilding when it moves back.
+    final class Playhead {
+        let events: [TraceEvent]
+        let session: LiveSession
+        private(set) var next = 0
+        private(set) var time = Timestamp.zero
+
+        init(events: [TraceEvent], session: LiveSession) {
+            self.events = events
+            self.session = session
+        }
+
+        func seek(_ t: Timestamp) {
+            if t < time {
+                try? session.restart()
+                next = 0
+            }
+            while next < events.count && events[next].time <= t {
+                session.feed(events[next])
+                next += 1
+            }
+            session.advance(to: t)
+            time = t
+        }
+
+        var fed: [TraceEvent] { Array(events[..<next]) }
+        var end: Timestamp { events.last?.time ?? .zero }
+    }
+
+    public static func play(_ o: PlayOptions) throws {
+        let doc = try loadScene(o.scenePath)
+        let events = try loadTrace(o.tracePath)
+        let session = try LiveSession(document: doc)
+        var layout = Layout(viewport: doc.viewport, recognizers: session.recognizerIDs.count)
+        let playhead = Playhead(events: events, session: session)
+        layout.frame.laneRange = (.zero, playhead.end + Duration.milliseconds(400))
+        let title = (o.tracePath as NSString).lastPathComponent
+        if let shot = o.screenshot {
+            try screenshot(playhead: playhead, layout: layout, at: .milliseconds(o.at ?? playhead.end.milliseconds), title: title, to: shot)
+            return
+        }
+        // The times of every transition, for stepping from one to the next.
+        let full = try LiveSession(document: doc)
+        for e in events { full.feed(e) }
+        full.advance(to: Timestamp(microseconds: Int64.max / 2))
+        let transitionTimes = Array(Set(full.log.entries.filter { $0.kind == .transition || $0.kind == .pending }.map(\.time))).sorted()
+
+        let (window, renderer) = try createWindow(title: "GestureLab play - \(title)", layout: layout)
+        defer { shutdown(window, renderer) }
+        let canvas = Canvas(renderer: renderer)
+        var paused = false
+        var speed = o.speed
+        var running = true
+        var last = SDL_GetPerformanceCounter()
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        var e = SDL_Event()
+        var frameTimes: [Double] = []
+        let barY = layout.height - 8
+        while running {
+            while SDL_PollEvent(&e) != 0 {
+                switch SDL_EventType(rawValue: e.type) {
+                case SDL_QUIT: running = false
+                case SDL_KEYDOWN:
+                    switch Int(e.key.keysym.sym) {
+                    case Int(SDLK_SPACE.rawValue): paused.toggle()
+                    case Int(SDLK_RIGHT.rawValue):
+                        paused = true
+                        if let n = events.first(where: { $0.time > playhead.time }) { playhead.seek(n.time) }
+                    case Int(SDLK_n.rawValue):
+                        paused = true
+                        if let n = transitionTimes.first(where: { $0 > playhead.time }) { playhead.seek(n) }
+                    case Int(SDLK_HOME.rawValue): playhead.seek(.zero)
+                    case Int(SDLK_EQUALS.rawValue), Int(SDLK_PLUS.rawValue): speed = min(speed * 2, 16)
+                    case Int(SDLK_MINUS.rawValue): speed = max(speed / 2, 1.0 / 16)
+                    case Int(SDLK_q.rawValue), Int(SDLK_ESCAPE.rawValue): running = false
+                    default: break
+                    }
+                case SDL_MOUSEBUTTONDOWN, SDL_MOUSEMOTION:
+                    let buttons = SDL_GetMouseState(nil, nil)
+                    if e.type == SDL_MOUSEBUTTONDOWN.rawValue || buttons != 0 {
+                        var x: Int32 = 0, y: Int32 = 0
+                        _ = SDL_GetMouseState(&x, &y)
+                        if Double(y) >= barY - 12 {
+                            paused = true
+                            playhead.seek(.milliseconds(max(0, Double(x) / layout.width) * playhead.end.milliseconds))
+                        }
+                    }
+                default: break
+                }
+            }
+            let nowCounter = SDL_GetPerformanceCounter()
+            let dt = Double(nowCounter &- last) / frequency
+            last = nowCounter
+            if !paused {
+                let t = playhead.time.milliseconds + dt * 1000 * speed
+                playhead.seek(.milliseconds(min(t, playhead.end.milliseconds + 1000)))
+            }
+            let frameStart = SDL_GetPerformanceCounter()
+            let status = FrameRenderer.Status(title: "\(title) \(playhead.time.millisecondsText) ms x\(NumberText.decimal(speed, decimals: 3))\(paused ? " (paused)" : "")",
+                                              recording: false, message: "", keys: "Space pause  Right next event  N next decision  +/- speed  Home restart  Q quit  click the bar to scrub",
+                                              error: nil)
+            layout.frame.draw(canvas, session: session, strokes: strokes(playhead.fed), now: playhead.time, status: status)
+            drawScrubber(canvas, layout: layout, playhead: playhead, y: barY)
+            SDL_RenderPresent(renderer)
+            frameTimes.append(Double(SDL_GetPerformanceCounter() &- frameStart) / frequency)
+            if let n = o.benchmarkFrames, frameTimes.count >= n {
+                report(frameTimes, events: playhead.next, total: events.count)
+                running = false
+            }
+            SDL_Delay(1)
+        }
+    }
+
+    static func drawScrubber(_ c: Canvas, layout: Layout, playhead: Playhead, y: Double) {
+        c.fill(0, y - 2, layout.width, 6, Canvas.Color(r: 215, g: 218, b: 224))
+        let end = max(playhead.end.milliseconds, 1)
+        c.fill(0, y - 2, layout.width * min(1, playhead.time.milliseconds / end), 6, Canvas.Color(r: 59, g: 110, b: 165))
+    }
+
+    static func report(_ frameTimes: [Double], events: Int, total: Int) {
+        let sorted = frameTimes.sorted()
+        let mean = frameTimes.reduce(0, +) / Double(frameTimes.count)
+        let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+        print(String(format: "frames %d, draw time mean %.2f ms, p99 %.2f ms, max %.2f ms (%.0f frames/s possible); events played %d of %d",
+                     frameTimes.count, mean * 1000, p99 * 1000, sorted.last! * 1000, 1 / max(mean, 1e-9), events, total))
+    }
+
+    /// Draws the frame at `time` with the software renderer on a plain surface (no display
+    /// needed) and writes it as a PNG.
+    static func screenshot(playhead: Playhead, layout: Layout, at time: Timestamp, title: String, to path: String) throws {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(layout.width), Int32(layout.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
+            throw sdlError("cannot create a surface")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else { throw sdlError("cannot create a software renderer") }
+        defer {
+            SDLTest_CleanupTextDrawing()
+            SDL_DestroyRenderer(renderer)
+        }
+        playhead.seek(time)
+        let canvas = Canvas(renderer: renderer)
+        let status = FrameRenderer.Status(title: "\(title) at \(time.millisecondsText) ms", recording: false, message: "", keys: "gesturelab play --screenshot", error: nil)
+        layout.frame.draw(canvas, session: playhead.session, strokes: strokes(playhead.fed), now: time, status: status)
+        drawScrubber(canvas, layout: layout, playhead: playhead, y: layout.height - 8)
+        SDL_RenderPresent(renderer)
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        var rgba = [UInt8](repeating: 0, count: w * h * 4)
+        let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h {
+            for x in 0..<(w * 4) { rgba[y * w * 4 + x] = base[y * pitch + x] }
+        }
+        let png = PNGWriter.png(width: w, height: h, rgba: rgba)
+        guard FileManager.default.createFile(atPath: path, contents: Data(png)) else {
+            throw StudioError("\(path): cannot write the screenshot")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import GestureStudio
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Open a window over a scene, draw strokes with the mouse or a touchscreen, watch the recognizers live, and save the trace.",
+        discussion: """
+        Keys: R start/stop recording, S save, D discard, C clear, Q or Esc quit (closing the window or Ctrl-C saves). \
+        Alt adds a second finger mirrored through the centre (pinch, rotate); Alt+Shift moves two fingers together. \
+        Events are written to OUT.recording as they arrive and moved to OUT when saved.
+        """
+    )
+
+    @Option(name: .long, help: "The scene to draw over.")
+    var scene: String
+
+    @Option(name: [.short, .customLong("output")], help: "Where to save the trace.")
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("A header label (repeatable).", valueName: "KEY=VALUE"))
+    var label: [String] = []
+
+    @Flag(name: .long, help: "Wait for R before recording.")
+    var paused = false
+
+    @Option(name: .long, help: "Write the window layout to this file once the window is up (for scripts and tests).")
+    var readyFile: String?
+
+    func run() throws {
+        var o = Studio.RecordOptions(scenePath: scene, output: output)
+        for l in label {
+            let parts = l.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw Exit.fail("--label \(l): expected KEY=VALUE") }
+            o.labels[parts[0]] = parts[1]
+        }
+        o.readyFile = readyFile
+        o.startPaused = paused
+        do { try Studio.record(o) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
+    }
+}
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a trace back in the window over its scene: pause, step, scrub; or render one moment to a PNG without a display.",
+        discussion: "Keys: Space pause, Right next event, N next decision, +/- speed, Home restart, Q quit; click the bottom bar to scrub."
+    )
+
+    @Argument(help: "The trace.")
+    var trace: String
+
+    @Option(name: .long, help: "The scene.")
+    var scene: String
+
+    @Option(name: .long, help: "Playback speed (1 = real time).")
+    var speed = 1.0
+
+    @Option(name: .long, help: "Render the frame at --at to this PNG file, headless.")
+    var screenshot: String?
+
+    @Option(name: .long, help: "The time (ms) for --screenshot (default: the end).")
+    var at: Double?
+
+    @Option(name: .long, help: "Render this many frames as fast as possible and print frame times.")
+    var benchmarkFrames: Int?
+
+    func run() throws {
+        var o = Studio.PlayOptions(tracePath: trace, scenePath: scene)
+        o.speed = speed
+        o.screenshot = screenshot
+        o.at = at
+        o.benchmarkFrames = benchmarkFrames
+        do { try Studio.play(o) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
+    }
+}
