@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace"]),
+        .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth"]),
     ],
     swiftLanguageModes: [.v6]

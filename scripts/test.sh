@@ -3,7 +3,8 @@
 # command-line tests run), then runs the Swift Testing suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# chromium renders the HTML timeline in a test (a real browser running the page's script).
-GESTURELAB_APT_PACKAGES="chromium ${GESTURELAB_APT_PACKAGES:-}" bash scripts/bootstrap.sh
+# chromium renders the HTML timeline in a test (a real browser running the page's script);
+# Xvfb and xdotool drive the studio's real SDL2 window in the window tests.
+GESTURELAB_APT_PACKAGES="chromium xvfb xdotool ${GESTURELAB_APT_PACKAGES:-}" bash scripts/bootstrap.sh
 swift build --build-tests
 swift test --skip-build --disable-xctest

@@ -29,7 +29,8 @@ struct FrameRenderer {
     /// Scene points to window pixels: the scene is scaled to fit above the lanes.
     func sceneTransform(_ window: View, lanes: Int) -> (scale: Double, dx: Double, dy: Double) {
         let available = height - lanesHeight(count: lanes) - 24
-        let s = min(width / max(window.frame.width, 1), available / max(window.frame.height, 1))
+        // Never enlarge: at 1:1 a recorded point is exactly the pixel that was touched.
+        let s = min(1, width / max(window.frame.width, 1), available / max(window.frame.height, 1))
         return (s, (width - window.frame.width * s) / 2, 20)
     }
 

@@ -19,7 +19,7 @@ struct InputMapper {
     var windowHeight: Double
     /// Subtracted from event times so traces start near 0.
     var origin: UInt64?
-    var clock = "sdl-ticks"
+    var clock: String { usesX11Clock ? "x11-server" : "sdl-ticks" }
     private var lastX11Time: UInt64?
     private var fingerIDs: [Int64: Int] = [:]
     private var nextFinger = 1
@@ -33,15 +33,27 @@ struct InputMapper {
         self.windowHeight = windowHeight
     }
 
+    /// X server time minus SDL time, measured at the latest event that had both; events without
+    /// an X time (touches) are moved onto the X clock with it, so one trace never mixes clocks.
+    private var x11Offset: Int64?
+    /// Set when the window reports the X11 driver: times are then the X server's.
+    var usesX11Clock = false
+    private var lastTime: UInt64 = 0
+
     mutating func time(_ sdlTicks: UInt32) -> Timestamp {
-        let raw: UInt64
+        var raw: UInt64
         if let x = lastX11Time {
             raw = x
-            clock = "x11-server"
+            x11Offset = Int64(x) - Int64(sdlTicks)
+        } else if usesX11Clock, let o = x11Offset {
+            raw = UInt64(max(0, Int64(sdlTicks) + o))
         } else {
             raw = UInt64(sdlTicks)
         }
         lastX11Time = nil
+        // Never backwards: two clocks can disagree by a millisecond.
+        raw = max(raw, lastTime)
+        lastTime = raw
         if origin == nil { origin = raw }
         return .milliseconds(Double(raw &- (origin ?? raw)))
     }
@@ -119,6 +131,8 @@ struct InputMapper {
     private func second(_ p: (x: Double, y: Double), _ m: (dx: Double, dy: Double, pan: Bool)) -> (x: Double, y: Double) {
         m.pan ? (p.x + m.dx, p.y + m.dy) : (windowWidth - p.x, windowHeight - p.y)
     }
+
+    mutating func resetClock() { lastTime = 0 }
 
     /// Ends any stroke still down (the window lost the mouse, or the recording stops).
     mutating func releaseAll(at t: Timestamp) -> [TraceEvent] {

@@ -35,6 +35,15 @@ public enum Studio {
     static func sdlError(_ what: String) -> StudioError { StudioError("\(what): \(String(cString: SDL_GetError()))") }
 
     static func createWindow(title: String, layout: Layout) throws -> (OpaquePointer, OpaquePointer) {
+        // SDL turns SIGINT and SIGTERM into a quit event (which saves) only if they have their
+        // default handlers; a parent may have left them ignored or blocked.
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw sdlError("cannot start SDL video (is DISPLAY set?)") }
         _ = SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
@@ -95,6 +104,9 @@ public enum Studio {
         let canvas = Canvas(renderer: renderer)
         let t = layout.frame.sceneTransform(session.scene.window, lanes: session.recognizerIDs.count)
         var mapper = InputMapper(windowWidth: doc.viewport.width, windowHeight: doc.viewport.height)
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        if SDL_GetWindowWMInfo(window, &info) == SDL_TRUE && info.subsystem == SDL_SYSWM_X11 { mapper.usesX11Clock = true }
         mapper.scale = t.scale
         mapper.offsetX = t.dx
         mapper.offsetY = t.dy
@@ -117,6 +129,7 @@ public enum Studio {
             events.removeAll()
             try? session.restart()
             mapper.origin = nil
+            mapper.resetClock()
             recorder?.start(header: header())
             message = recorder == nil ? "no -o file given: nothing is saved" : "recording to \(recorder!.partial)"
         }

@@ -1,0 +1,196 @@
+import Foundation
+import GestureTrace
+import Testing
+
+let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+let binary = ProcessInfo.processInfo.environment["GESTURELAB_BIN"] ?? root + "/.build/debug/gesturelab"
+
+/// An Xvfb server for one test, on a free display it picks itself.
+final class VirtualDisplay {
+    let process = Process()
+    let display: String
+
+    init() throws {
+        let out = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        // -displayfd 1: Xvfb picks a free display and writes its number to stdout once it
+        // accepts clients.
+        process.arguments = ["-displayfd", "1", "-noreset", "-screen", "0", "1280x1024x24"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = out
+        try process.run()
+        var number = Data()
+        while !number.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            number.append(chunk)
+        }
+        let n = String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !n.isEmpty else { throw CocoaError(.fileReadUnknown) }
+        display = ":" + n
+    }
+
+    deinit {
+        // SIGKILL: this process may block SIGTERM, and Xvfb inherits the mask.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+func run(_ path: String, _ args: [String], env: [String: String] = [:]) throws -> (Int32, String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    var e = ProcessInfo.processInfo.environment
+    for (k, v) in env { e[k] = v }
+    p.environment = e
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = out
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+func waitFor(_ path: String, seconds: Double = 15) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if FileManager.default.fileExists(atPath: path) { return true }
+        usleep(50_000)
+    }
+    return false
+}
+
+@Suite("The studio's real window under Xvfb", .serialized)
+struct StudioWindowTests {
+    let scene = """
+    scene: studio-test
+    viewport: [400, 500]
+    views:
+      - id: pad
+        frame: [0, 0, 400, 500]
+        recognizers:
+          - {id: check, type: checkmark}
+          - {id: pan, type: pan}
+    policies:
+      - {recognizer: check, simultaneousWithAny: true}
+    """
+
+    func tempDir() throws -> String {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("gl-studio-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    @Test("xdotool draws a checkmark and a horizontal drag in a record window: every move is saved at its position, in order, and replays as expected")
+    func recordReplayScreenshot() throws {
+        let xvfb = try VirtualDisplay()
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", out = dir + "/rec.jsonl", ready = dir + "/ready.json"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let env = ["DISPLAY": xvfb.display, "SDL_VIDEODRIVER": "x11"]
+        let recorder = Process()
+        recorder.executableURL = URL(fileURLWithPath: binary)
+        recorder.arguments = ["record", "--scene", scenePath, "-o", out, "--ready-file", ready, "--label", "gesture=check"]
+        var e = ProcessInfo.processInfo.environment
+        for (k, v) in env { e[k] = v }
+        recorder.environment = e
+        recorder.standardOutput = FileHandle.nullDevice
+        recorder.standardError = FileHandle.nullDevice
+        try recorder.run()
+        #expect(waitFor(ready), "the window came up")
+        let layout = try JSONParser.parse(String(contentsOfFile: ready, encoding: .utf8))
+        guard case let .number(ox)? = layout["sceneX"], case let .number(oy)? = layout["sceneY"], case .number(1)? = layout["scale"] else {
+            Issue.record("unexpected layout \(layout)"); return
+        }
+        let (_, wid) = try run("/usr/bin/timeout", ["10", "xdotool", "search", "--sync", "--onlyvisible", "--name", "GestureLab record"], env: env)
+        let window = wid.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(!window.isEmpty)
+        // A checkmark: down-right 10 steps, up-right 20 steps; then a horizontal drag.
+        var sent: [(Int, Int)] = []
+        var script: [String] = []
+        func move(_ x: Int, _ y: Int) { script += ["mousemove", "--window", window, String(x), String(y)]; sent.append((x, y)) }
+        move(180, 220); script += ["mousedown", "1"]
+        for i in 1...10 { move(180 + i * 3, 220 + i * 4) }
+        for i in 1...20 { move(210 + i * 5, 260 - i * 7) }
+        script += ["mouseup", "1", "sleep", "0.3"]
+        move(120, 420); script += ["mousedown", "1"]
+        for i in 1...25 { move(120 + i * 8, 420) }
+        script += ["mouseup", "1", "sleep", "0.3"]
+        let (status, output) = try run("/usr/bin/xdotool", script, env: env)
+        #expect(status == 0, "\(output)")
+        recorder.terminate()  // SIGTERM: SDL turns it into quit, which saves
+        recorder.waitUntilExit()
+        #expect(recorder.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: out + ".recording"), "moved into place")
+        let (header, events, warnings) = try TraceReader.readAll(path: out)
+        #expect(warnings.isEmpty)
+        #expect(header.labels["gesture"] == "check" && header.scene == "studio-test")
+        #expect(header.clockSource == "x11-server")
+        // Every position sent (after each mousedown), exactly, in order.
+        let expected = sent.enumerated().filter { $0.offset != 0 && $0.offset != 31 }.map { (Double($0.element.0) - ox, Double($0.element.1) - oy) }
+        let recorded = events.map { ($0.x, $0.y) }
+        let downs = events.enumerated().filter { $0.element.type == .down }.map(\.offset)
+        #expect(downs.count == 2 && events.filter { $0.type == .up }.count == 2)
+        // The down lands where the pointer was; then every move.
+        let moves = events.filter { $0.type == .move }.map { ($0.x, $0.y) }
+        #expect(moves.count == 55, "all 55 moves recorded")
+        #expect(moves.map { "\($0.0),\($0.1)" } == expected.map { "\($0.0),\($0.1)" })
+        #expect(recorded.first.map { "\($0.0),\($0.1)" } == "\(180 - ox),\(220 - oy)", "the first down lands where the pointer was")
+        #expect(events[downs[1]].x == 120 - ox && events[downs[1]].y == 420 - oy)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.time <= $1.time }, "in time order")
+        // Replaying it: the checkmark is recognized, the horizontal drag pans.
+        let (rs, replay) = try run(binary, ["replay", out, "--scene", scenePath, "--format", "jsonl"])
+        #expect(rs == 0)
+        #expect(replay.contains(#""recognizer":"check","from":"possible","to":"recognized""#))
+        #expect(replay.components(separatedBy: #""recognizer":"pan","from":"changed","to":"ended""#).count - 1 == 2, "both strokes pan")
+        // A headless screenshot of it.
+        let png = dir + "/shot.png"
+        let (ss, _) = try run(binary, ["play", out, "--scene", scenePath, "--screenshot", png, "--at", "100"], env: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(ss == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(bytes.count > 10_000 && bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    }
+
+    @Test("kill -9 mid-stroke: the partial recording replays up to its last line")
+    func killNine() throws {
+        let xvfb = try VirtualDisplay()
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", out = dir + "/rec.jsonl", ready = dir + "/ready.json"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        try "old recording\n".write(toFile: out, atomically: true, encoding: .utf8)
+        let env = ["DISPLAY": xvfb.display, "SDL_VIDEODRIVER": "x11"]
+        let recorder = Process()
+        recorder.executableURL = URL(fileURLWithPath: binary)
+        recorder.arguments = ["record", "--scene", scenePath, "-o", out, "--ready-file", ready]
+        var e = ProcessInfo.processInfo.environment
+        for (k, v) in env { e[k] = v }
+        recorder.environment = e
+        recorder.standardOutput = FileHandle.nullDevice
+        recorder.standardError = FileHandle.nullDevice
+        try recorder.run()
+        #expect(waitFor(ready))
+        let (_, wid) = try run("/usr/bin/timeout", ["10", "xdotool", "search", "--sync", "--onlyvisible", "--name", "GestureLab record"], env: env)
+        let window = wid.split(separator: "\n").first.map(String.init) ?? ""
+        var script = ["mousemove", "--window", window, "150", "200", "mousedown", "1"]
+        for i in 1...15 { script += ["mousemove", "--window", window, String(150 + i * 4), "200"] }
+        script += ["sleep", "0.3"]
+        _ = try run("/usr/bin/xdotool", script, env: env)
+        kill(recorder.processIdentifier, SIGKILL)
+        recorder.waitUntilExit()
+        _ = try run("/usr/bin/xdotool", ["mouseup", "1"], env: env)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old recording\n", "the old file is untouched")
+        let (_, events, _) = try TraceReader.readAll(path: out + ".recording")
+        #expect(events.first?.type == .down)
+        #expect(events.filter { $0.type == .move }.count == 15, "every move before the kill is on disk")
+        let (status, text) = try run(binary, ["validate", out + ".recording"])
+        #expect(status == 0 && text.contains("still down at the end"))
+    }
+}
