@@ -58,6 +58,18 @@ final class Canvas {
         }
     }
 
+    /// A polyline in one call per pixel of width (a 5,000-point stroke is three calls, not 30,000).
+    func polyline(_ points: [SDL_Point], _ c: Color, width: Int = 1) {
+        guard points.count > 1 else { return }
+        set(c)
+        var shifted = points
+        for k in 0..<width {
+            let o = Int32(k - (width - 1) / 2)
+            for i in shifted.indices { shifted[i] = SDL_Point(x: points[i].x + o, y: points[i].y + (k % 2 == 0 ? 0 : o)) }
+            shifted.withUnsafeBufferPointer { SDL_RenderDrawLines(renderer, $0.baseAddress, Int32($0.count)) }
+        }
+    }
+
     func dot(_ x: Double, _ y: Double, radius: Double, _ c: Color) {
         set(c)
         let r = Int(radius)

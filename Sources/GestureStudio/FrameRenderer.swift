@@ -71,9 +71,7 @@ struct FrameRenderer {
         // Strokes, a colour per pointer, with a dot where a finger is down.
         for (i, stroke) in strokes.enumerated() {
             let color = Canvas.pointers[i % Canvas.pointers.count]
-            for k in stroke.indices.dropFirst() {
-                c.line(X(stroke[k - 1].x), Y(stroke[k - 1].y), X(stroke[k].x), Y(stroke[k].y), color, width: 3)
-            }
+            c.polyline(stroke.map { SDL_Point(x: Int32(X($0.x).rounded()), y: Int32(Y($0.y).rounded())) }, color, width: 3)
             if let last = stroke.last, last.type == .down || last.type == .move {
                 c.dot(X(last.x), Y(last.y), radius: 9, Canvas.Color(r: color.r, g: color.g, b: color.b, a: 120))
             }

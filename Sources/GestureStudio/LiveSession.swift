@@ -44,10 +44,20 @@ final class LiveSession {
         scene.environment.advance(to: time)
     }
 
-    /// Each recognizer's states over time: [(time, state)] from the log.
+    private var changesCache: [String: [(Timestamp, String)]] = [:]
+    private var changesSeen = 0
+    private var changesScene: ObjectIdentifier?
+
+    /// Each recognizer's states over time: [(time, state)] from the log, read incrementally
+    /// (the studio asks every frame).
     func stateChanges() -> [String: [(Timestamp, String)]] {
-        var out: [String: [(Timestamp, String)]] = [:]
-        for e in log.entries {
+        if changesScene != ObjectIdentifier(scene) || changesSeen > log.entries.count {
+            changesCache = [:]
+            changesSeen = 0
+            changesScene = ObjectIdentifier(scene)
+        }
+        var out = changesCache
+        for e in log.entries[changesSeen...] {
             guard let r = e.recognizer else { continue }
             switch e.kind {
             case .transition: out[r, default: []].append((e.time, e.to ?? "?"))
@@ -56,6 +66,8 @@ final class LiveSession {
             default: break
             }
         }
+        changesCache = out
+        changesSeen = log.entries.count
         return out
     }
 

@@ -49,6 +49,7 @@ public enum Studio {
         _ = SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
         guard let window = SDL_CreateWindow(title, gl_windowpos_centered(), gl_windowpos_centered(), Int32(layout.width), Int32(layout.height),
                                             SDL_WINDOW_SHOWN.rawValue) else { throw sdlError("cannot open a window") }
+        // The software renderer: under Xvfb it is faster than Mesa's GL (measured), and its pixels are deterministic.
         guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else { throw sdlError("cannot create a renderer") }
         return (window, renderer)
     }
@@ -192,8 +193,10 @@ public enum Studio {
             }
             if ticks &- lastFrame >= 16 {
                 lastFrame = ticks
-                let now = Timestamp.milliseconds(Double(max(0, Int64(ticks) + clockOffset)))
-                session.advance(to: max(now, events.last?.time ?? .zero))
+                // The trace's clock starts at the first event of the recording; before it there is
+                // nothing to advance (and advancing would push the engine's clock ahead of it).
+                let now = events.isEmpty ? Timestamp.zero : max(Timestamp.milliseconds(Double(max(0, Int64(ticks) + clockOffset))), events.last!.time)
+                if !events.isEmpty { session.advance(to: now) }
                 let rec = recorder?.isRecording == true
                 let status = FrameRenderer.Status(title: doc.name, recording: rec, message: message,
                                                   keys: "R start/stop  S save  D discard  C clear  Q quit  Alt: 2 fingers (pinch)  Alt+Shift: 2-finger pan",
@@ -253,13 +256,28 @@ public enum Studio {
             self.session = session
         }
 
+        /// The fed events grouped into strokes, kept up to date as the playhead moves (the
+        /// studio draws them every frame).
+        private(set) var strokes: [[TraceEvent]] = []
+        private var openStroke: [Int: Int] = [:]
+
         func seek(_ t: Timestamp) {
             if t < time {
                 try? session.restart()
                 next = 0
+                strokes.removeAll()
+                openStroke.removeAll()
             }
             while next < events.count && events[next].time <= t {
-                session.feed(events[next])
+                let e = events[next]
+                session.feed(e)
+                if e.type == .down {
+                    strokes.append([e])
+                    openStroke[e.pointer] = strokes.count - 1
+                } else if let i = openStroke[e.pointer] {
+                    strokes[i].append(e)
+                    if e.type != .move { openStroke[e.pointer] = nil }
+                }
                 next += 1
             }
             session.advance(to: t)
@@ -342,7 +360,7 @@ public enum Studio {
             let status = FrameRenderer.Status(title: "\(title) \(playhead.time.millisecondsText) ms x\(NumberText.decimal(speed, decimals: 3))\(paused ? " (paused)" : "")",
                                               recording: false, message: "", keys: "Space pause  Right next event  N next decision  +/- speed  Home restart  Q quit  click the bar to scrub",
                                               error: nil)
-            layout.frame.draw(canvas, session: session, strokes: strokes(playhead.fed), now: playhead.time, status: status)
+            layout.frame.draw(canvas, session: session, strokes: playhead.strokes, now: playhead.time, status: status)
             drawScrubber(canvas, layout: layout, playhead: playhead, y: barY)
             SDL_RenderPresent(renderer)
             frameTimes.append(Double(SDL_GetPerformanceCounter() &- frameStart) / frequency)
@@ -383,7 +401,7 @@ public enum Studio {
         playhead.seek(time)
         let canvas = Canvas(renderer: renderer)
         let status = FrameRenderer.Status(title: "\(title) at \(time.millisecondsText) ms", recording: false, message: "", keys: "gesturelab play --screenshot", error: nil)
-        layout.frame.draw(canvas, session: playhead.session, strokes: strokes(playhead.fed), now: time, status: status)
+        layout.frame.draw(canvas, session: playhead.session, strokes: playhead.strokes, now: time, status: status)
         drawScrubber(canvas, layout: layout, playhead: playhead, y: layout.height - 8)
         SDL_RenderPresent(renderer)
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)

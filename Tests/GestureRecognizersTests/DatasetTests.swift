@@ -78,8 +78,8 @@ struct DatasetTests {
     }
 
     @Test("Through the engine: a real check replayed in a scene is recognized at touch-up by the better checkmark")
-    func throughEngine() {
-        let g = dataset.first { $0.gestureClass == "check" && $0.speed == "fast" }!
+    func throughEngine() throws {
+        let g = try #require(dataset.first { $0.gestureClass == "check" && $0.speed == "fast" }, "the development set is needed, in \(datasetRoot)")
         let r = CheckmarkRecognizer(id: "check")
         let h = Harness(width: 240, height: 320)
         h.view("pad", Rect(x: 0, y: 0, width: 240, height: 320)).addGestureRecognizer(r)
