@@ -193,4 +193,31 @@ struct StudioWindowTests {
         let (status, text) = try run(binary, ["validate", out + ".recording"])
         #expect(status == 0 && text.contains("still down at the end"))
     }
+
+    @Test("A recording that cannot be written is reported on stderr (and in the window) and nothing is half-written")
+    func unwritable() throws {
+        let xvfb = try VirtualDisplay()
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let recorder = Process()
+        recorder.executableURL = URL(fileURLWithPath: binary)
+        recorder.arguments = ["record", "--scene", scenePath, "-o", dir + "/no-such-folder/out.jsonl", "--ready-file", ready]
+        var e = ProcessInfo.processInfo.environment
+        e["DISPLAY"] = xvfb.display
+        e["SDL_VIDEODRIVER"] = "x11"
+        recorder.environment = e
+        let err = Pipe()
+        recorder.standardError = err
+        recorder.standardOutput = FileHandle.nullDevice
+        try recorder.run()
+        #expect(waitFor(ready))
+        recorder.terminate()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        recorder.waitUntilExit()
+        #expect(text.contains("cannot start recording"))
+        #expect(text.contains("no-such-folder/out.jsonl.recording"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/no-such-folder"))
+    }
 }
