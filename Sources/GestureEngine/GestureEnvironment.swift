@@ -176,6 +176,13 @@ public final class GestureEnvironment {
 
     public var scheduledTimerCount: Int { clock.pendingCount }
 
+    /// How much state the environment is carrying: recognizers in an attempt, touches with view
+    /// phases still held, touches down. All three return to zero when the input is idle; the
+    /// property tests and benchmarks watch them.
+    public var carriedState: (inAttempt: Int, heldTouches: Int, touchesDown: Int) {
+        (inAttempt.count, touchesWithHolds.count, touchesByPointer.count)
+    }
+
     // MARK: Binding a new touch (A.2.1-A.2.3)
 
     private func bind(_ touch: Touch) {
@@ -306,8 +313,9 @@ public final class GestureEnvironment {
     // MARK: Requests from recognizers
 
     func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> String?, evidence: () -> [Evidence]) {
-        let cause = state == .changed && !log.keepsRoutineUpdates ? Cause(.touches, "changed")
-                                                                   : causeForRequest(reason: reason(), evidence: evidence())
+        // Reasons are formatted only when the log keeps them.
+        let cause = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? Cause(.touches, "")
+                                                                                         : causeForRequest(reason: reason(), evidence: evidence())
         requests.append(TransitionRequest(recognizer: r, to: state, cause: cause))
         if !isDispatching { processOutsideDispatch() }
     }

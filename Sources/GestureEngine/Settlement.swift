@@ -26,7 +26,12 @@ extension GestureEnvironment {
 
     private func processRequests() {
         let batch = requests
-        requests.removeAll()
+        requests.removeAll(keepingCapacity: true)
+        // The usual case, one recognizer updating (a pan's changed): no ordering to do.
+        if batch.count == 1 {
+            process(batch[0])
+            return
+        }
         var order: [GestureRecognizer] = []
         var byRecognizer: [ObjectIdentifier: [TransitionRequest]] = [:]
         for q in batch {

@@ -206,3 +206,23 @@ struct DebuggingCLITests {
         #expect(none.status == 1)
     }
 }
+
+@Suite("gesturelab bench")
+struct BenchCLITests {
+    @Test("bench prints reading speed, engine speed with 0, 1, 7 and 20 recognizers, and peak memory")
+    func bench() throws {
+        let r = try gesturelab(["bench", "recordings/traces/pinch-and-twist.jsonl"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for line in ["read:", "read + replay (7 recognizers)", "engine,  0 recognizers", "engine,  1 recognizers", "engine,  7 recognizers", "engine, 20 recognizers", "peak memory"] {
+            #expect(r.stdout.contains(line), "\(line)")
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gl-hammer-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let g = try gesturelab(["bench", "--generate", out])
+        #expect(g.status == 0)
+        let (header, events, _) = try TraceReader.readAll(path: out)
+        #expect(header.labels["workload"] == "hammer-like")
+        #expect(events.count > 900_000)
+        #expect(Set(events.filter { $0.type == .down }.map(\.pointer)).count >= 2, "two-finger sequences are in it")
+    }
+}
