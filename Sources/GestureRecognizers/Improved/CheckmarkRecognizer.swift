@@ -17,7 +17,7 @@ import GestureEngine
 ///   `maximumUpWinding` (1.4) times its chord, which tells it from curly braces and question marks.
 /// Thresholds were chosen from the shape's definition and checked against the $1 development set
 /// (`Tests/GestureRecognizersTests/DatasetTests.swift`); they are parameters.
-public final class CheckmarkRecognizer: GestureRecognizer {
+public final class CheckmarkRecognizer: WholeStrokeRecognizer {
     @exclusivity(unchecked) public var minimumLegRatio = 1.45
     @exclusivity(unchecked) public var minimumRise = 0.3
     @exclusivity(unchecked) public var maximumDownWinding = 1.6
@@ -25,10 +25,8 @@ public final class CheckmarkRecognizer: GestureRecognizer {
     /// Strokes shorter than this (points of path) are taps or jitter, not checkmarks.
     @exclusivity(unchecked) public var minimumPathLength = 15.0
 
-    public override var isDiscrete: Bool { true }
     public override var typeName: String { "checkmark" }
-
-    @exclusivity(unchecked) private var points: [Point] = []
+    public override var strokeName: String { "a checkmark" }
     /// Where the stroke turned, in window coordinates, once recognized.
     public private(set) var turnPoint: Point?
 
@@ -42,34 +40,11 @@ public final class CheckmarkRecognizer: GestureRecognizer {
         ]
     }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches > 1 {
-            fail(because: "a checkmark is drawn with one finger")
-            return
-        }
-        points = [touches[0].locationInWindow]
+    public override func decide(_ points: [Point]) -> Decision {
+        let v = analyze(points)
+        if v.accepted { turnPoint = v.turn }
+        return Decision(accepted: v.accepted, reason: v.reason, evidence: v.evidence)
     }
-
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if let t = touches.first { points.append(t.locationInWindow) }
-    }
-
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if let t = touches.first { points.append(t.locationInWindow) }
-        let verdict = analyze(points)
-        if verdict.accepted {
-            turnPoint = verdict.turn
-            setState(.recognized, because: verdict.reason, evidence: verdict.evidence)
-        } else {
-            fail(because: verdict.reason, evidence: verdict.evidence)
-        }
-    }
-
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
-    public override func reset() { points = [] }
 
     public struct Verdict: Sendable {
         public var accepted: Bool

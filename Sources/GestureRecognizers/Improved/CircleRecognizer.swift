@@ -12,7 +12,7 @@ import GestureEngine
 ///   `maximumRadialVariation` (0.22 of the mean), and it is not flat (aspect at least 0.6).
 /// The recognized circle (centroid and mean radius) is reported as a rectangle in `circle`.
 /// Thresholds come from the shape and were checked against the $1 development set.
-public final class CircleRecognizer: GestureRecognizer {
+public final class CircleRecognizer: WholeStrokeRecognizer {
     @exclusivity(unchecked) public var maximumGap = 0.45
     @exclusivity(unchecked) public var minimumTurns = 0.7
     @exclusivity(unchecked) public var maximumTurns = 1.6
@@ -21,10 +21,8 @@ public final class CircleRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var minimumAspect = 0.6
     @exclusivity(unchecked) public var minimumPathLength = 15.0
 
-    public override var isDiscrete: Bool { true }
     public override var typeName: String { "circle" }
-
-    @exclusivity(unchecked) private var points: [Point] = []
+    public override var strokeName: String { "a circle" }
     /// The recognized circle's bounding square, in window coordinates.
     public private(set) var circle: Rect?
 
@@ -40,35 +38,13 @@ public final class CircleRecognizer: GestureRecognizer {
         ]
     }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches > 1 {
-            fail(because: "a circle is drawn with one finger")
-            return
-        }
-        points = [touches[0].locationInWindow]
-        circle = nil
-    }
+    public override func strokeWillBegin() { circle = nil }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if let t = touches.first { points.append(t.locationInWindow) }
+    public override func decide(_ points: [Point]) -> Decision {
+        let v = analyze(points)
+        if let c = v.circle { circle = c }
+        return Decision(accepted: v.circle != nil, reason: v.reason, evidence: v.evidence)
     }
-
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if let t = touches.first { points.append(t.locationInWindow) }
-        let verdict = analyze(points)
-        if let c = verdict.circle {
-            circle = c
-            setState(.recognized, because: verdict.reason, evidence: verdict.evidence)
-        } else {
-            fail(because: verdict.reason, evidence: verdict.evidence)
-        }
-    }
-
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
-    public override func reset() { points = [] }
 
     public struct Verdict: Sendable {
         public var circle: Rect?

@@ -8,7 +8,7 @@ import GestureEngine
 /// - `oneClass`: only the templates of `label` count; recognized when the best score reaches
 ///   `minimumScore`.
 /// The score is Protractor's: 1 / angular distance in radians (5 means 0.2 rad, about 11 degrees).
-public final class TemplateRecognizer: GestureRecognizer {
+public final class TemplateRecognizer: WholeStrokeRecognizer {
     public enum Mode: String, Sendable, CaseIterable { case nearest, oneClass }
 
     @exclusivity(unchecked) public var templates = TemplateSet()
@@ -17,10 +17,8 @@ public final class TemplateRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var mode: Mode = .nearest
     @exclusivity(unchecked) public var minimumScore = 0.0
 
-    public override var isDiscrete: Bool { true }
     public override var typeName: String { "template" }
-
-    @exclusivity(unchecked) private var points: [Point] = []
+    public override var strokeName: String { "a template stroke" }
     /// The nearest template of the last decision: label, score, source.
     public private(set) var lastMatch: (label: String, score: Double, source: String)?
 
@@ -53,43 +51,20 @@ public final class TemplateRecognizer: GestureRecognizer {
         ]
     }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if numberOfTouches > 1 {
-            fail(because: "templates are single strokes")
-            return
-        }
-        points = [touches[0].locationInWindow]
-    }
-
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        if let t = touches.first { points.append(t.locationInWindow) }
-    }
-
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if let t = touches.first { points.append(t.locationInWindow) }
-        guard !templates.templates.isEmpty else {
-            fail(because: "no templates loaded")
-            return
-        }
+    public override func decide(_ points: [Point]) -> Decision {
+        guard !templates.templates.isEmpty else { return Decision(accepted: false, reason: "no templates loaded") }
         guard let match = templates.nearest(points, only: mode == .oneClass ? label : nil) else {
-            fail(because: "the stroke is too short to compare")
-            return
+            return Decision(accepted: false, reason: "the stroke is too short to compare")
         }
         let score = Protractor.score(distance: match.distance)
         lastMatch = (match.label, score, match.source)
         let evidence = [Evidence("minimumScore", value: min(score, 1e6), threshold: minimumScore, unit: "", comparison: ">=")]
         if match.label != label {
-            fail(because: "nearest template is \(match.label) (score \(NumberFormat.precise(score))), not \(label)", evidence: evidence)
-        } else if score < minimumScore {
-            fail(because: "best \(label) score \(NumberFormat.precise(score)) is below \(NumberFormat.precise(minimumScore))", evidence: evidence)
-        } else {
-            setState(.recognized, because: "matches \(label) template \(match.source) with score \(NumberFormat.precise(score))", evidence: evidence)
+            return Decision(accepted: false, reason: "nearest template is \(match.label) (score \(NumberFormat.precise(score))), not \(label)", evidence: evidence)
         }
+        if score < minimumScore {
+            return Decision(accepted: false, reason: "best \(label) score \(NumberFormat.precise(score)) is below \(NumberFormat.precise(minimumScore))", evidence: evidence)
+        }
+        return Decision(accepted: true, reason: "matches \(label) template \(match.source) with score \(NumberFormat.precise(score))", evidence: evidence)
     }
-
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
-    public override func reset() { points = [] }
 }
