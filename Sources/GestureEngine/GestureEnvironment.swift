@@ -176,6 +176,9 @@ public final class GestureEnvironment {
 
     public var scheduledTimerCount: Int { clock.pendingCount }
 
+    /// The touches down now, in the order they went down.
+    public var touchesDown: [Touch] { touchesByPointer.values.sorted { $0.serial < $1.serial } }
+
     /// How much state the environment is carrying: recognizers in an attempt, touches with view
     /// phases still held, touches down. All three return to zero when the input is idle; the
     /// property tests and benchmarks watch them.

@@ -68,6 +68,17 @@ struct FrameRenderer {
             c.frame(X(f.minX), Y(f.minY), f.width * t.scale, f.height * t.scale, Canvas.viewEdge)
             c.text(v.id, X(f.minX) + 4, Y(f.minY) + 4, Canvas.faint)
         }
+        // The views hit by the touches that are down, outlined in their pointer's colour.
+        for (i, touch) in session.scene.environment.touchesDown.enumerated() {
+            guard let v = touch.view, v !== window else { continue }
+            let f = v.frameInWindow
+            let color = Canvas.pointers[i % Canvas.pointers.count]
+            for k in 0..<3 {
+                let o = Double(k)
+                c.frame(X(f.minX) - o, Y(f.minY) - o, f.width * t.scale + 2 * o, f.height * t.scale + 2 * o, color)
+            }
+            c.text("hit", X(f.maxX) - 3 * Canvas.charWidth - 4, Y(f.minY) + 4, color)
+        }
         // Strokes, a colour per pointer, with a dot where a finger is down.
         for (i, stroke) in strokes.enumerated() {
             let color = Canvas.pointers[i % Canvas.pointers.count]
