@@ -48,7 +48,7 @@ extension GestureEnvironment {
                 touch.delivery.began = .held
                 track(touch)
                 log.append(time: now, kind: .hold, view: touch.view?.id, phase: "began", touches: [touch.pointer],
-                           cause: Cause(.delivery, "began held back: delaysTouchesBegan of \(h.map(\.id).joined(separator: ", "))", other: h.first?.id))
+                           cause: Cause(.delivery, "delaysTouchesBegan of \(h.map(\.id).joined(separator: ", "))", other: h.first?.id))
             }
         case .moved:
             switch touch.delivery.began {
@@ -78,7 +78,7 @@ extension GestureEnvironment {
             touch.delivery.endedHeld = true
             track(touch)
             log.append(time: now, kind: .hold, view: touch.view?.id, phase: "ended", touches: [touch.pointer],
-                       cause: Cause(.delivery, "ended held back: delaysTouchesEnded of \(h.map(\.id).joined(separator: ", ")), still undecided", other: h.first?.id))
+                       cause: Cause(.delivery, "delaysTouchesEnded of \(h.map(\.id).joined(separator: ", ")), still undecided", other: h.first?.id))
         }
     }
 
