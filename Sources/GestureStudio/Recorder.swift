@@ -79,7 +79,9 @@ final class Recorder {
 
     private func fail(_ message: String) {
         lastError = message
-        FileHandle.standardError.write(Data(("gesturelab record: " + message + "\n").utf8))
+        // write(2), not FileHandle.write: the latter traps when standard error cannot be written.
+        let line = Array(("gesturelab record: " + message + "\n").utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         if let w = writer { try? w.close() }
         writer = nil
     }

@@ -414,8 +414,12 @@ public enum Studio {
             for x in 0..<(w * 4) { rgba[y * w * 4 + x] = base[y * pitch + x] }
         }
         let png = PNGWriter.png(width: w, height: h, rgba: rgba)
-        guard FileManager.default.createFile(atPath: path, contents: Data(png)) else {
-            throw StudioError("\(path): cannot write the screenshot")
+        // Data.write without .atomic writes in place: an atomic write would replace a device
+        // (say /dev/null) with a regular file.
+        do {
+            try Data(png).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw StudioError("\(path): cannot write the screenshot: \((error as NSError).localizedDescription)")
         }
     }
 }

@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
             let events = HammerWorkload.events()
             for e in events { try w.append(e) }
             try w.finish()
-            print("\(events.count) events written to \(out)")
+            emit("\(events.count) events written to \(out)")
             return
         }
         guard let trace else { throw Exit.fail("bench needs a trace (or --generate OUT)") }
@@ -44,24 +44,24 @@ struct BenchCommand: ParsableCommand {
             bytes = r.bytesRead
         }
         let mb = Double(bytes) / 1_048_576
-        print(String(format: "read: %d events, %.1f MB in %.3f s = %.0f MB/s, %.0f events/s", count, mb, seconds(readTime), mb / seconds(readTime), Double(count) / seconds(readTime)))
+        emit(String(format: "read: %d events, %.1f MB in %.3f s = %.0f MB/s, %.0f events/s", count, mb, seconds(readTime), mb / seconds(readTime), Double(count) / seconds(readTime)))
 
         // Reading and replaying (no log kept, as a corpus run would).
         let fullTime = try clock.measure {
             _ = try Replay.run(reader: TraceReader(path: trace), scene: doc, recordLog: false)
         }
-        print(String(format: "read + replay (%d recognizers): %.3f s = %.0f events/s", try SceneBuilder.build(doc).recognizers.count, seconds(fullTime), Double(count) / seconds(fullTime)))
+        emit(String(format: "read + replay (%d recognizers): %.3f s = %.0f events/s", try SceneBuilder.build(doc).recognizers.count, seconds(fullTime), Double(count) / seconds(fullTime)))
 
         // The engine alone, events in memory, with 0, 1, 7 and 20 recognizers.
         let (_, events, _) = try TraceReader.readAll(path: trace)
         for n in [0, 1, 7, 20] {
             let variant = BenchCommand.scene(doc, recognizers: n)
             let t = try clock.measure { _ = try BenchCommand.replay(events, variant) }
-            print(String(format: "engine, %2d recognizers: %.3f s = %.0f events/s, %.0f ns per event", n, seconds(t), Double(events.count) / seconds(t), seconds(t) / Double(events.count) * 1e9))
+            emit(String(format: "engine, %2d recognizers: %.3f s = %.0f events/s, %.0f ns per event", n, seconds(t), Double(events.count) / seconds(t), seconds(t) / Double(events.count) * 1e9))
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print(String(format: "peak memory (max RSS): %.1f MB (the whole trace was also held in memory for the engine runs)", Double(usage.ru_maxrss) / 1024))
+        emit(String(format: "peak memory (max RSS): %.1f MB (the whole trace was also held in memory for the engine runs)", Double(usage.ru_maxrss) / 1024))
     }
 
     /// The scene with its first n recognizers, repeated (with new ids) when it has fewer.
@@ -104,7 +104,7 @@ struct BenchCommand: ParsableCommand {
         env.finish()
         let c = env.carriedState
         if c.inAttempt + c.heldTouches + c.touchesDown > 0 {
-            print("  note: at the end \(c.inAttempt) recognizers are still in an attempt, \(c.heldTouches) touches have held phases, \(c.touchesDown) are down")
+            emit("  note: at the end \(c.inAttempt) recognizers are still in an attempt, \(c.heldTouches) touches have held phases, \(c.touchesDown) are down")
         }
         return env.log.count
     }
@@ -112,13 +112,15 @@ struct BenchCommand: ParsableCommand {
 
 /// Writes a large generated trace in big blocks (the line-by-line writer is for recordings).
 final class TraceWriterBatch {
-    let handle: FileHandle
+    let path: String
+    let fd: Int32
     var buffer = ""
     init(path: String, header: TraceHeader) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-            throw Exit.fail("\(path): cannot create", code: 1)
-        }
-        handle = h
+        self.path = path
+        // open(2) rather than FileManager.createFile, which would replace a device such as
+        // /dev/null with a regular file.
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Exit.fail("\(path): cannot create: \(String(cString: strerror(errno)))", code: 1) }
         buffer = header.jsonLine + "\n"
     }
     func append(_ e: TraceEvent) throws {
@@ -127,11 +129,11 @@ final class TraceWriterBatch {
         if buffer.utf8.count > 1 << 20 { try flush() }
     }
     func flush() throws {
-        try handle.write(contentsOf: Data(buffer.utf8))
+        try writeAll(buffer, fd: fd, path: path)
         buffer = ""
     }
     func finish() throws {
         try flush()
-        try handle.close()
+        guard close(fd) == 0 else { throw Exit.fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 1) }
     }
 }

@@ -8,12 +8,12 @@ enum Exit {
     static let badInput: Int32 = 2
 
     static func fail(_ message: String, code: Int32 = badInput) -> ExitCode {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        warnRaw((message + "\n"))
         return ExitCode(code)
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        warnRaw((message + "\n"))
     }
 }
 

@@ -35,7 +35,7 @@ struct DiffCommand: ParsableCommand {
         let d = ReplayDiff(left: ra.log, right: rb.log, recognizers: ids)
         let nameA = scene.count == 2 ? a.name : "A" + (setA.isEmpty ? "" : " (" + setA.joined(separator: ", ") + ")")
         let nameB = scene.count == 2 ? b.name : "B" + (setB.isEmpty ? "" : " (" + setB.joined(separator: ", ") + ")")
-        print(d.text(leftName: nameA, rightName: nameB), terminator: "")
+        emit(d.text(leftName: nameA, rightName: nameB), terminator: "")
         if !d.identical { throw ExitCode(1) }
     }
 }
@@ -60,7 +60,7 @@ struct SensitivityCommand: ParsableCommand {
             try? Replay.run(tracePath: trace, scene: variant).log
         }
         let winners = Explanation(log: result.log).sequences(recognizers: ids).map(\.winners)
-        print(ThresholdSensitivity.text(items, winners: winners), terminator: "")
+        emit(ThresholdSensitivity.text(items, winners: winners), terminator: "")
     }
 }
 
@@ -106,6 +106,6 @@ struct MinimizeCommand: ParsableCommand {
         h.origin = "minimized by `gesturelab minimize --until \"\(until)\"` from \((trace as NSString).lastPathComponent) (\(events.count) events) to \(small.count) events"
         try write(TraceWriter.text(header: h, events: small), to: output)
         let pointers = Set(small.filter { $0.type == .down }.map(\.pointer)).count
-        print("\(events.count) events -> \(small.count) events (\(small.filter { $0.type == .down }.count) strokes, \(pointers) pointer ids) after \(m.tests) replays; written to \(output)")
+        emit("\(events.count) events -> \(small.count) events (\(small.filter { $0.type == .down }.count) strokes, \(pointers) pointer ids) after \(m.tests) replays; written to \(output)")
     }
 }

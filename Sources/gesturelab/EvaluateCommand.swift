@@ -128,12 +128,12 @@ final class ProgressBar: @unchecked Sendable {
         shown = percent
         let filled = percent * 30 / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        warnRaw("\r[\(bar)] \(done)/\(total)")
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        warnRaw("\r\u{1B}[K")
     }
 }
 

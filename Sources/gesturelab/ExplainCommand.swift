@@ -40,14 +40,14 @@ struct ExplainCommand: ParsableCommand {
             guard ids.contains(r) else { throw Exit.fail("the scene has no recognizer \"\(r)\"; it has \(ids.joined(separator: ", "))") }
             let outcomes = explanation.outcomes(of: r, at: at.map { Timestamp.milliseconds($0) })
             switch format {
-            case .text: print(outcomes.map(Explanation.text).joined(separator: "\n"), terminator: "")
-            case .json: print(Explanation.json(outcomes: outcomes), terminator: "")
+            case .text: emit(outcomes.map(Explanation.text).joined(separator: "\n"), terminator: "")
+            case .json: emit(Explanation.json(outcomes: outcomes), terminator: "")
             }
         } else {
             let sequences = explanation.sequences(recognizers: ids)
             switch format {
-            case .text: print(Explanation.text(sequences), terminator: "")
-            case .json: print(Explanation.json(sequences: sequences), terminator: "")
+            case .text: emit(Explanation.text(sequences), terminator: "")
+            case .json: emit(Explanation.json(sequences: sequences), terminator: "")
             }
         }
     }

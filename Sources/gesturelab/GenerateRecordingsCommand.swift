@@ -16,7 +16,7 @@ struct GenerateRecordingsCommand: ParsableCommand {
         for r in RecordingCatalog.all {
             let path = (out as NSString).appendingPathComponent(r.file)
             try write(r.text, to: path)
-            print("\(path): \(r.summary)")
+            emit("\(path): \(r.summary)")
         }
     }
 }

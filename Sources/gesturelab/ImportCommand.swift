@@ -44,7 +44,7 @@ struct ImportCommand: ParsableCommand {
             try write(TraceWriter.text(header: header, events: events), to: target)
             written += 1
         }
-        print("imported \(written) strokes into \(output)" + (problems > 0 ? " (\(problems) files could not be read)" : ""))
+        emit("imported \(written) strokes into \(output)" + (problems > 0 ? " (\(problems) files could not be read)" : ""))
         if problems > 0 { throw ExitCode(Exit.badInput) }
     }
 }

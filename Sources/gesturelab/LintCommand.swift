@@ -18,8 +18,8 @@ struct LintCommand: ParsableCommand {
             let doc = try loadScene(path)
             let built = try SceneBuilder.build(doc)
             let findings = SceneLint.check(doc, built: built)
-            for f in findings { print(f) }
-            if findings.isEmpty { print("\(path): no findings") }
+            for f in findings { emit("\(f)") }
+            if findings.isEmpty { emit("\(path): no findings") }
             errors += findings.filter { $0.severity == .error }.count
         }
         if errors > 0 { throw ExitCode(1) }

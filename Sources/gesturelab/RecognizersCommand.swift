@@ -19,13 +19,13 @@ struct RecognizersCommand: ParsableCommand {
                 throw Exit.fail("unknown recognizer type \"\(name)\"; types are \(registry.typeNames.joined(separator: ", "))")
             }
             let r = factory("example")
-            print("\(name) (\(r.isDiscrete ? "discrete" : "continuous"))")
+            emit("\(name) (\(r.isDiscrete ? "discrete" : "continuous"))")
             for p in r.parameters {
                 let unit: String
                 if case let .number(u) = p.kind, !u.isEmpty { unit = " " + u } else { unit = "" }
-                print("  \(p.name) = \(p.get(r))\(unit)  -- \(p.summary)")
+                emit("  \(p.name) = \(p.get(r))\(unit)  -- \(p.summary)")
             }
-            print("")
+            emit("")
         }
     }
 }

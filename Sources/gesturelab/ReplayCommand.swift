@@ -53,18 +53,3 @@ struct ReplayCommand: ParsableCommand {
         try write(text, to: output)
     }
 }
-
-/// Writes to a file (all at once, through a temporary file and a rename, so an existing file
-/// is either kept or replaced whole) or to standard output.
-func write(_ text: String, to path: String?) throws {
-    guard let path else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-        return
-    }
-    let url = URL(fileURLWithPath: path)
-    do {
-        try Data(text.utf8).write(to: url, options: .atomic)
-    } catch {
-        throw Exit.fail("\(path): cannot write: \((error as NSError).localizedDescription)", code: 1)
-    }
-}

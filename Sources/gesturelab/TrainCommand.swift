@@ -39,13 +39,13 @@ struct TrainCommand: ParsableCommand {
             let results = TemplateTraining.leaveOneOut(chosen, labelField: labelField, groupField: field)
             guard !results.isEmpty else { throw Exit.fail("no trace has the label \"\(field)\"") }
             var correct = 0, total = 0
-            print("nearest-template accuracy, each \(field) held out (Protractor, \(chosen.count) strokes):")
+            emit("nearest-template accuracy, each \(field) held out (Protractor, \(chosen.count) strokes):")
             for r in results {
-                print("  \(field) \(r.group): \(r.correct)/\(r.total) = \(NumberText.decimal(r.accuracy, decimals: 4))")
+                emit("  \(field) \(r.group): \(r.correct)/\(r.total) = \(NumberText.decimal(r.accuracy, decimals: 4))")
                 correct += r.correct
                 total += r.total
             }
-            print("  overall: \(correct)/\(total) = \(NumberText.decimal(Double(correct) / Double(max(total, 1)), decimals: 4))")
+            emit("  overall: \(correct)/\(total) = \(NumberText.decimal(Double(correct) / Double(max(total, 1)), decimals: 4))")
             return
         }
         guard let output else { throw Exit.fail("train needs -o FILE (or --leave-one-out FIELD)") }
@@ -56,6 +56,6 @@ struct TrainCommand: ParsableCommand {
         }
         guard !set.templates.isEmpty else { throw Exit.fail("no labelled strokes to make templates from (label field \"\(labelField)\")") }
         try write(set.json, to: output)
-        print("\(set.templates.count) templates of \(set.labels.count) classes written to \(output)")
+        emit("\(set.templates.count) templates of \(set.labels.count) classes written to \(output)")
     }
 }

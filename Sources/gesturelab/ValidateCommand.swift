@@ -36,7 +36,7 @@ struct ValidateCommand: ParsableCommand {
         case let .success(b): built = b
         case let .failure(e): return e.description
         }
-        print("\(file): scene \(doc.name), \(doc.root.allViews.count) views, \(built.recognizers.count) recognizers: ok")
+        emit("\(file): scene \(doc.name), \(doc.root.allViews.count) views, \(built.recognizers.count) recognizers: ok")
         return nil
     }
 
@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
             if !open.isEmpty {
                 Exit.warn("\(file): warning: pointer(s) \(open.map(String.init).joined(separator: ", ")) still down at the end of the trace")
             }
-            print("\(file): \(reader.eventCount) events: ok")
+            emit("\(file): \(reader.eventCount) events: ok")
             return nil
         }
     }

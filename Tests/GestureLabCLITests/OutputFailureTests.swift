@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Runs gesturelab with standard output sent to `stdoutPath` and returns status and stderr.
+private func gesturelab(_ args: [String], stdoutTo stdoutPath: String) throws -> (status: Int32, stderr: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = args
+    p.currentDirectoryURL = URL(fileURLWithPath: root)
+    guard let out = FileHandle(forWritingAtPath: stdoutPath) else { throw CocoaError(.fileNoSuchFile) }
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+}
+
+private let conflict = ["recordings/traces/double-tap.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"]
+
+/// A result that cannot be written must never look like success: the guide asks for a clear
+/// message and a non-zero exit on a full disk, never a crash or lost data.
+@Suite("gesturelab output failures", .serialized)
+struct OutputFailureTests {
+    @Test("A full standard output (/dev/full) exits 1 with a message, for every command that prints its result",
+          arguments: [["replay"] + conflict, ["replay", "--format", "jsonl"] + conflict, ["explain"] + conflict,
+                      ["validate", "recordings/traces/double-tap.jsonl"], ["recognizers"],
+                      ["lint", "recordings/scenes/tap-requires-double-tap.yaml"]])
+    func fullStandardOutput(args: [String]) throws {
+        let r = try gesturelab(args, stdoutTo: "/dev/full")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("standard output: cannot write: No space left on device"))
+        #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("crashed"))
+    }
+
+    @Test("With standard error full too, a missing trace still exits 2 and a full result exits 1, without crashing")
+    func fullStandardError() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.currentDirectoryURL = URL(fileURLWithPath: root)
+        p.standardError = FileHandle(forWritingAtPath: "/dev/full")
+        p.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        p.arguments = ["replay", "recordings/traces/no-such-trace.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 2)
+        let q = Process()
+        q.executableURL = p.executableURL
+        q.currentDirectoryURL = p.currentDirectoryURL
+        q.standardError = FileHandle(forWritingAtPath: "/dev/full")
+        q.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        q.arguments = ["replay"] + conflict
+        try q.run()
+        q.waitUntilExit()
+        #expect(q.terminationReason == .exit && q.terminationStatus == 1)
+    }
+
+    @Test("-o onto a full device exits 1 with the path, and the device stays a device")
+    func fullOutputFile() throws {
+        let r = try gesturelab(["timeline"] + conflict + ["-o", "/dev/full"], stdoutTo: "/dev/null")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/dev/full: cannot write: No space left on device"))
+        // Writing through a temporary file and a rename would have replaced the device node.
+        var info = stat()
+        #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test("-o onto /dev/null succeeds and leaves /dev/null a device")
+    func devNull() throws {
+        let r = try gesturelab(["timeline"] + conflict + ["-o", "/dev/null"], stdoutTo: "/dev/null")
+        #expect(r.status == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test("-o into a folder that does not exist exits 1 with the path and leaves nothing behind")
+    func missingFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-missing-\(getpid())").path
+        let r = try gesturelab(["replay"] + conflict + ["-o", dir + "/out.txt"], stdoutTo: "/dev/null")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains(dir + "/out.txt: cannot write: No such file or directory"))
+        #expect(!FileManager.default.fileExists(atPath: dir))
+    }
+
+    @Test("A rewrite of an existing output replaces it whole and leaves no temporary file")
+    func replaceWhole() throws {
+        let path = try temp("replace-whole.txt", "old contents\n")
+        let r = try gesturelab(["replay"] + conflict + ["-o", path], stdoutTo: "/dev/null")
+        #expect(r.status == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("Replay of recordings/traces/double-tap.jsonl") && !text.contains("old contents"))
+        let dir = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".partial-") }.isEmpty)
+    }
+}
