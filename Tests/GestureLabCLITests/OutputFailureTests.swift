@@ -1,20 +1,26 @@
 import Foundation
 import Testing
 
-/// Runs gesturelab with standard output sent to `stdoutPath` and returns status and stderr.
-private func gesturelab(_ args: [String], stdoutTo stdoutPath: String) throws -> (status: Int32, stderr: String) {
+/// Runs gesturelab with standard output (and optionally standard error) sent to a file such as
+/// /dev/full; returns whether it exited normally, its status and what it wrote to a captured stderr.
+private func gesturelab(_ args: [String], stdoutTo stdoutPath: String, stderrTo stderrPath: String? = nil) throws -> (status: Int32, stderr: String, exited: Bool) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: binary)
     p.arguments = args
     p.currentDirectoryURL = URL(fileURLWithPath: root)
     guard let out = FileHandle(forWritingAtPath: stdoutPath) else { throw CocoaError(.fileNoSuchFile) }
-    let err = Pipe()
     p.standardOutput = out
-    p.standardError = err
+    let err = Pipe()
+    if let stderrPath {
+        guard let handle = FileHandle(forWritingAtPath: stderrPath) else { throw CocoaError(.fileNoSuchFile) }
+        p.standardError = handle
+    } else {
+        p.standardError = err
+    }
     try p.run()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
+    let e = stderrPath == nil ? err.fileHandleForReading.readDataToEndOfFile() : Data()
     p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    return (p.terminationStatus, String(decoding: e, as: UTF8.self), p.terminationReason == .exit)
 }
 
 private let conflict = ["recordings/traces/double-tap.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"]
@@ -36,24 +42,11 @@ struct OutputFailureTests {
 
     @Test("With standard error full too, a missing trace still exits 2 and a full result exits 1, without crashing")
     func fullStandardError() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.currentDirectoryURL = URL(fileURLWithPath: root)
-        p.standardError = FileHandle(forWritingAtPath: "/dev/full")
-        p.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-        p.arguments = ["replay", "recordings/traces/no-such-trace.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"]
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 2)
-        let q = Process()
-        q.executableURL = p.executableURL
-        q.currentDirectoryURL = p.currentDirectoryURL
-        q.standardError = FileHandle(forWritingAtPath: "/dev/full")
-        q.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-        q.arguments = ["replay"] + conflict
-        try q.run()
-        q.waitUntilExit()
-        #expect(q.terminationReason == .exit && q.terminationStatus == 1)
+        let missing = try gesturelab(["replay", "recordings/traces/no-such-trace.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"],
+                                     stdoutTo: "/dev/full", stderrTo: "/dev/full")
+        #expect(missing.exited && missing.status == 2)
+        let full = try gesturelab(["replay"] + conflict, stdoutTo: "/dev/full", stderrTo: "/dev/full")
+        #expect(full.exited && full.status == 1)
     }
 
     @Test("-o onto a full device exits 1 with the path, and the device stays a device")
