@@ -6,9 +6,14 @@ import Darwin
 
 /// Writes a trace line by line, each line with a single `write` call, so that a crash loses at
 /// most the line being written and whatever was written before stays readable.
+///
+/// A generator that can simply be run again (not a recording) may pass `bufferBytes` to write in
+/// blocks instead: a million lines are then a hundred writes instead of a million.
 public final class TraceWriter {
     public let path: String
     private var fd: Int32
+    private let bufferBytes: Int
+    private var pending: [UInt8] = []
     public private(set) var eventsWritten = 0
     private var validator = TraceValidator()
 
@@ -19,8 +24,9 @@ public final class TraceWriter {
     }
 
     /// Creates (or truncates) `path` and writes the header.
-    public init(path: String, header: TraceHeader) throws(WriteFailed) {
+    public init(path: String, header: TraceHeader, bufferBytes: Int = 0) throws(WriteFailed) {
         self.path = path
+        self.bufferBytes = bufferBytes
         fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw WriteFailed(path: path, reason: "cannot create: " + String(cString: strerror(errno))) }
         try writeLine(header.jsonLine)
@@ -31,6 +37,7 @@ public final class TraceWriter {
     /// off, so the appended lines do not turn it into an error in the middle of the file.
     public init(appendingTo path: String) throws(WriteFailed) {
         self.path = path
+        bufferBytes = 0
         let reader: TraceReader
         do { reader = try TraceReader(path: path) } catch { throw WriteFailed(path: path, reason: "cannot continue: \(error.description)") }
         do {
@@ -75,31 +82,39 @@ public final class TraceWriter {
 
     /// Forces written lines to stable storage.
     public func sync() throws(WriteFailed) {
+        try flush()
         if fsync(fd) != 0 && errno != EINVAL { throw WriteFailed(path: path, reason: "sync failed: " + String(cString: strerror(errno))) }
     }
 
     public func close() throws(WriteFailed) {
         guard fd >= 0 else { return }
+        try flush()
         let r = Glibc.close(fd)
         fd = -1
         if r != 0 { throw WriteFailed(path: path, reason: "close failed: " + String(cString: strerror(errno))) }
     }
 
     private func writeLine(_ text: String) throws(WriteFailed) {
+        if bufferBytes > 0 {
+            pending.append(contentsOf: text.utf8)
+            pending.append(0x0A)
+            if pending.count >= bufferBytes { try flush() }
+            return
+        }
         var bytes = Array(text.utf8)
         bytes.append(0x0A)
         try writeRaw(bytes)
     }
 
+    private func flush() throws(WriteFailed) {
+        guard !pending.isEmpty else { return }
+        try writeRaw(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
     private func writeRaw(_ bytes: [UInt8]) throws(WriteFailed) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw WriteFailed(path: path, reason: "write failed: " + String(cString: strerror(errno)))
-            }
-            offset += n
+        if let e = bytes.withUnsafeBytes({ writeFully(fd, $0) }) {
+            throw WriteFailed(path: path, reason: "write failed: " + String(cString: strerror(e)))
         }
     }
 

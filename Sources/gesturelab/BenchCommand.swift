@@ -23,10 +23,14 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if let out = generate {
-            let w = try TraceWriterBatch(path: out, header: HammerWorkload.header)
             let events = HammerWorkload.events()
-            for e in events { try w.append(e) }
-            try w.finish()
+            do {
+                let w = try TraceWriter(path: out, header: HammerWorkload.header, bufferBytes: 1 << 20)
+                for e in events { try w.append(e) }
+                try w.close()
+            } catch {
+                throw Exit.fail(error.description, code: 1)
+            }
             emit("\(events.count) events written to \(out)")
             return
         }
@@ -107,33 +111,5 @@ struct BenchCommand: ParsableCommand {
             emit("  note: at the end \(c.inAttempt) recognizers are still in an attempt, \(c.heldTouches) touches have held phases, \(c.touchesDown) are down")
         }
         return env.log.count
-    }
-}
-
-/// Writes a large generated trace in big blocks (the line-by-line writer is for recordings).
-final class TraceWriterBatch {
-    let path: String
-    let fd: Int32
-    var buffer = ""
-    init(path: String, header: TraceHeader) throws {
-        self.path = path
-        // open(2) rather than FileManager.createFile, which would replace a device such as
-        // /dev/null with a regular file.
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Exit.fail("\(path): cannot create: \(String(cString: strerror(errno)))", code: 1) }
-        buffer = header.jsonLine + "\n"
-    }
-    func append(_ e: TraceEvent) throws {
-        buffer += e.jsonLine
-        buffer += "\n"
-        if buffer.utf8.count > 1 << 20 { try flush() }
-    }
-    func flush() throws {
-        try writeAll(buffer, fd: fd, path: path)
-        buffer = ""
-    }
-    func finish() throws {
-        try flush()
-        guard close(fd) == 0 else { throw Exit.fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 1) }
     }
 }

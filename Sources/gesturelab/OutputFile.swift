@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -57,22 +58,10 @@ func writeAll(_ text: String, fd: Int32, path: String) throws {
     }
 }
 
-/// Returns errno when the write fails. Never reports anything itself, so the error path below
-/// can use it for standard error without recursing into itself.
+/// Returns errno when the write fails (see `writeFully`).
 private func writeBytes(_ text: String, fd: Int32) -> Int32? {
     var text = text
-    return text.withUTF8 { bytes -> Int32? in
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += n
-        }
-        return nil
-    }
+    return text.withUTF8 { writeFully(fd, UnsafeRawBufferPointer($0)) }
 }
 
 private func cannotWrite(_ path: String) -> Error {

@@ -73,6 +73,26 @@ struct TraceReaderTests {
         #expect(try TraceReader.readAll(path: path).1.count == 2)
     }
 
+    @Test("A buffered writer (for generators) writes in blocks and loses nothing by close; a failed write is reported")
+    func bufferedWriter() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-buffered-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let w = try TraceWriter(path: path, header: TraceHeader(), bufferBytes: 2000)
+        var events: [TraceEvent] = []
+        for i in 0..<100 {
+            let type: TouchEventType = i == 0 ? .down : (i == 99 ? .up : .move)
+            events.append(TraceEvent(time: .milliseconds(Double(i)), type: type, pointer: 1, x: Double(i), y: 1))
+        }
+        for e in events.prefix(2) { try w.append(e) }
+        // Below the block size nothing has reached the file yet.
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
+        for e in events.dropFirst(2) { try w.append(e) }
+        try w.close()
+        #expect(try TraceReader.readAll(path: path).1 == events)
+        let full = try TraceWriter(path: "/dev/full", header: TraceHeader(), bufferBytes: 1 << 20)
+        #expect(throws: TraceWriter.WriteFailed.self) { try full.close() }
+    }
+
     @Test("Appending continues a trace, checks new events against the old ones, and survives a torn last line")
     func appending() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-append-\(getpid()).jsonl").path
