@@ -3,6 +3,11 @@ import PackageDescription
 
 // Dependencies flow one way: trace format -> engine -> recognizers -> scenes -> timeline -> CLI.
 // Everything here is pure Swift and runs headless; only the studio (a later target) links SDL2.
+// The reader, the engine and the recognizers run per event. Release builds drop the run-time
+// exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
+// they need); debug builds, which the tests use, keep them, so a violation still shows up.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "GestureLab",
     products: [
@@ -20,9 +25,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        .target(name: "GestureTrace"),
-        .target(name: "GestureEngine", dependencies: ["GestureTrace"]),
-        .target(name: "GestureRecognizers", dependencies: ["GestureEngine"]),
+        .target(name: "GestureTrace", swiftSettings: hotPath),
+        .target(name: "GestureEngine", dependencies: ["GestureTrace"], swiftSettings: hotPath),
+        .target(name: "GestureRecognizers", dependencies: ["GestureEngine"], swiftSettings: hotPath),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),

@@ -56,6 +56,9 @@ public struct Cause: Sendable, Equatable {
         case deadlock
     }
 
+    /// The cause of an entry the log does not keep.
+    static let unlogged = Cause(.touches, "")
+
     public var kind: Kind
     public var text: String
     /// The recognizer or view whose action this was a consequence of.

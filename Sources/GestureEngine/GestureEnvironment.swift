@@ -15,7 +15,17 @@ public final class GestureEnvironment {
     public let window: View
     public var options: EngineOptions
     @exclusivity(unchecked) public var log: DecisionLog
-    @exclusivity(unchecked) public internal(set) var now: Timestamp = .zero
+    /// The virtual time: the latest event's or timer's. Kept behind a pointer that recognizers
+    /// read directly (see `GestureRecognizer.clockReading`).
+    public internal(set) var now: Timestamp {
+        get { clockReading.pointee }
+        set { clockReading.pointee = newValue }
+    }
+    let clockReading: UnsafeMutablePointer<Timestamp> = {
+        let p = UnsafeMutablePointer<Timestamp>.allocate(capacity: 1)
+        p.initialize(to: .zero)
+        return p
+    }()
 
     @exclusivity(unchecked) var clock = VirtualClock()
     /// Touches down, by pointer id.
@@ -23,6 +33,8 @@ public final class GestureEnvironment {
     /// Touches whose view delivery may still change (holds pending); kept until finished.
     @exclusivity(unchecked) var touchesWithHolds: [Touch] = []
     @exclusivity(unchecked) var nextSerial = 0
+    @exclusivity(unchecked) private var spareChanged: [Touch] = []
+    @exclusivity(unchecked) private var lastTouch: Touch?
     @exclusivity(unchecked) var requests: [TransitionRequest] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
@@ -47,6 +59,7 @@ public final class GestureEnvironment {
 
     deinit {
         for v in window.subtree { v.environmentRef = nil }
+        clockReading.deallocate()
     }
 
     /// Every recognizer in the hierarchy.
@@ -98,7 +111,11 @@ public final class GestureEnvironment {
         guard let t = batch.first?.time else { return }
         advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
         now = max(now, t)
-        var changed: [Touch] = []
+        // The list of changed touches is reused between events (one allocation saved per event).
+        var changed = spareChanged
+        spareChanged = []
+        changed.removeAll(keepingCapacity: true)
+        defer { spareChanged = changed }
         for e in batch {
             let location = Point(x: e.x, y: e.y)
             switch e.type {
@@ -110,11 +127,14 @@ public final class GestureEnvironment {
                 bind(touch)
                 changed.append(touch)
             case .move, .up, .cancel:
-                guard let touch = touchesByPointer[e.pointer] else {
+                // Consecutive events of one finger skip the dictionary's hashing.
+                let cached = lastTouch.flatMap { $0.pointer == e.pointer && $0.isDown ? $0 : nil }
+                guard let touch = cached ?? touchesByPointer[e.pointer] else {
                     log.append(time: t, kind: .note, touches: [e.pointer],
                                cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
                     continue
                 }
+                lastTouch = touch
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = location
                 touch.timestamp = t
@@ -263,26 +283,40 @@ public final class GestureEnvironment {
                 }
                 if receivers.count > 1 { receivers.sort { precedes($0, $1) } }
             }
-            let phases: [TouchPhase] = changed.count == 1 ? [changed[0].phase] : [.began, .moved, .ended, .cancelled]
-            for r in receivers {
-                for phase in phases {
-                    guard !r.publishedState.isTerminal, r.isAttached else { break }
-                    let set = changed.count == 1 ? (r.isTracking(changed[0]) ? changed : [])
-                                                 : changed.filter { $0.phase == phase && r.isTracking($0) }
-                    guard !set.isEmpty else { continue }
-                    context = .delivering(phase: phase, touches: set.map(\.pointer))
-                    switch phase {
-                    case .began: r.touchesBegan(set, with: event)
-                    case .moved: r.touchesMoved(set, with: event)
-                    case .ended: r.touchesEnded(set, with: event)
-                    case .cancelled: r.touchesCancelled(set, with: event)
-                    case .stationary: break
+            if changed.count == 1 {
+                // One touch, one phase: no per-phase sets to build (the common case, a move).
+                let touch = changed[0]
+                let phase = touch.phase
+                context = .delivering(phase: phase, touches: changed)
+                for r in receivers {
+                    guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { continue }
+                    deliver(phase, changed, to: r, event: event)
+                }
+            } else {
+                for r in receivers {
+                    for phase in TouchPhase.deliveryOrder {
+                        guard !r.publishedState.isTerminal, r.isAttached else { break }
+                        let set = changed.filter { $0.phase == phase && r.isTracking($0) }
+                        guard !set.isEmpty else { continue }
+                        context = .delivering(phase: phase, touches: set)
+                        deliver(phase, set, to: r, event: event)
                     }
                 }
             }
             context = .touches
         } viewPhases: {
             for t in changed { self.deliverNewPhase(of: t, event: event) }
+        }
+    }
+
+    /// Calls the hook for `phase`; the caller has set `context` to say which touches these are.
+    private func deliver(_ phase: TouchPhase, _ set: [Touch], to r: GestureRecognizer, event: TouchEvent) {
+        switch phase {
+        case .began: r.touchesBegan(set, with: event)
+        case .moved: r.touchesMoved(set, with: event)
+        case .ended: r.touchesEnded(set, with: event)
+        case .cancelled: r.touchesCancelled(set, with: event)
+        case .stationary: break
         }
     }
 
@@ -317,9 +351,9 @@ public final class GestureEnvironment {
 
     func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> String?, evidence: () -> [Evidence]) {
         // Reasons are formatted only when the log keeps them.
-        let cause = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? Cause(.touches, "")
-                                                                                         : causeForRequest(reason: reason(), evidence: evidence())
-        requests.append(TransitionRequest(recognizer: r, to: state, cause: cause))
+        let cause: Cause? = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? nil
+                                                                                               : causeForRequest(reason: reason(), evidence: evidence())
+        requests.append(TransitionRequest(recognizer: r, to: state, loggedCause: cause))
         if !isDispatching { processOutsideDispatch() }
     }
 
@@ -328,7 +362,7 @@ public final class GestureEnvironment {
         case let .timer(name, _, seq):
             return Cause(.timer, reason ?? "timer \(name) fired", causedBy: seq, evidence: evidence)
         case let .delivering(phase, touches):
-            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(touches.map { "touch \($0)" }.joined(separator: ", ")))"
+            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(touches.map { "touch \($0.pointer)" }.joined(separator: ", ")))"
             return Cause(.touches, reason.map { "\($0)" } ?? "set by the recognizer \(where_)", evidence: evidence)
         case let .reaction(source, seq):
             return Cause(.reaction, reason ?? "reaction to \(source)", other: source, causedBy: seq, evidence: evidence)
@@ -360,7 +394,7 @@ public final class GestureEnvironment {
         guard !r.isEnabled, r.isInAttempt, !r.publishedState.isTerminal else { return }
         let target: RecognizerState = r.publishedState.isActive ? .cancelled : .failed
         r.internalState = target
-        requests.append(TransitionRequest(recognizer: r, to: target, cause: disabledCause(r), forced: true))
+        requests.append(TransitionRequest(recognizer: r, to: target, loggedCause: disabledCause(r), forced: true))
         if !isDispatching { processOutsideDispatch() }
     }
 
@@ -376,7 +410,10 @@ public final class GestureEnvironment {
 struct TransitionRequest {
     var recognizer: GestureRecognizer
     var to: RecognizerState
-    var cause: Cause
+    /// Nil when the log will not keep it (a routine update, or no log): requests are copied
+    /// several times per event, and an absent cause copies for free.
+    var loggedCause: Cause?
+    var cause: Cause { loggedCause ?? Cause.unlogged }
     /// Disabling bypasses the pending-request rules.
     var forced = false
 }
@@ -385,7 +422,7 @@ struct TransitionRequest {
 enum DispatchContext {
     case idle
     case touches
-    case delivering(phase: TouchPhase, touches: [Int])
+    case delivering(phase: TouchPhase, touches: [Touch])
     case timer(name: String, owner: String, seq: Int)
     case reaction(source: String, seq: Int)
     case external

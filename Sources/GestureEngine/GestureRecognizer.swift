@@ -11,8 +11,15 @@ open class GestureRecognizer {
     public let id: String
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View? {
-        didSet { isAttached = view != nil }
+        didSet {
+            isAttached = view != nil
+            clockReading = view?.environmentRef?.clockReading
+        }
     }
+    /// The environment's clock, read through a plain pointer: recognizers ask for the time on
+    /// every event, and following view and environment references cost a retain and a release
+    /// each time. Set and cleared with the view's environment, so it never outlives the clock.
+    @exclusivity(unchecked) var clockReading: UnsafeMutablePointer<Timestamp>?
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
     @exclusivity(unchecked) var isAttached = false
 
@@ -121,12 +128,18 @@ open class GestureRecognizer {
 
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
-        (ignoredSerials.isEmpty || !ignoredSerials.contains(touch.serial)) && attemptTouches.contains { $0 === touch }
+        guard ignoredSerials.isEmpty || !ignoredSerials.contains(touch.serial) else { return false }
+        if attemptTouches.count == 1 { return attemptTouches[0] === touch }
+        return attemptTouches.contains { $0 === touch }
     }
 
     /// Touches that are down and not ignored.
     public var activeTouches: [Touch] {
-        if ignoredSerials.isEmpty { return attemptTouches.filter(\.isDown) }
+        if ignoredSerials.isEmpty {
+            // One finger still down, the usual case: the array as it is, nothing allocated.
+            if attemptTouches.count == 1 && attemptTouches[0].isDown { return attemptTouches }
+            return attemptTouches.filter(\.isDown)
+        }
         return attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }
     }
 
@@ -215,7 +228,7 @@ open class GestureRecognizer {
     }
 
     /// The current time on the replay's clock.
-    public var now: Timestamp { environment?.now ?? .zero }
+    public var now: Timestamp { clockReading?.pointee ?? .zero }
 
     public var environment: GestureEnvironment? { view?.environment }
 

@@ -3,6 +3,9 @@ import GestureTrace
 /// The phase a touch is in, as UIKit's `UITouch.Phase`.
 public enum TouchPhase: String, Sendable {
     case began, moved, stationary, ended, cancelled
+
+    /// The order recognizers get the phases of one event in (A.2.4).
+    static let deliveryOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
 }
 
 /// One finger (or pointer) from down to up. The same object represents it for its whole life,

@@ -20,7 +20,9 @@ open class View {
     @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
-    @exclusivity(unchecked) unowned(unsafe) var environmentRef: GestureEnvironment?
+    @exclusivity(unchecked) unowned(unsafe) var environmentRef: GestureEnvironment? {
+        didSet { for r in gestureRecognizers { r.clockReading = environmentRef?.clockReading } }
+    }
 
     public init(id: String, frame: Rect) {
         self.id = id

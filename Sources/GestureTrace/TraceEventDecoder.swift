@@ -36,6 +36,7 @@ enum TraceEventDecoder {
                     t = try numberField(&p, "t")
                 case .type:
                     if type != nil { throw Problem(message: "duplicate field \"type\"") }
+                    if let k = knownEventType(&p) { type = k; break }
                     let s = try stringField(&p, "type")
                     guard let k = TouchEventType(rawValue: s) else {
                         throw Problem(message: "unknown event type \(jsonQuoted(s)); types are down, move, up, cancel")
@@ -125,6 +126,34 @@ enum TraceEventDecoder {
     }
 
 
+    /// The four event types, matched on their bytes without building a String (the type field is
+    /// on every line). Anything else is left for `stringField` to decode and report.
+    private static func knownEventType(_ p: inout JSONParser) -> TouchEventType? {
+        guard p.peek == UInt8(ascii: "\"") else { return nil }
+        let save = p.i
+        guard let raw = p.rawString() else { p.i = save; return nil }
+        switch raw.count {
+        case 4 where raw[0] == UInt8(ascii: "m") && raw[1] == UInt8(ascii: "o") && raw[2] == UInt8(ascii: "v") && raw[3] == UInt8(ascii: "e"):
+            return .move
+        case 4 where raw[0] == UInt8(ascii: "d") && raw[1] == UInt8(ascii: "o") && raw[2] == UInt8(ascii: "w") && raw[3] == UInt8(ascii: "n"):
+            return .down
+        case 2 where raw[0] == UInt8(ascii: "u") && raw[1] == UInt8(ascii: "p"):
+            return .up
+        case 6 where equals(raw, "cancel"):
+            return .cancel
+        default:
+            p.i = save
+            return nil
+        }
+    }
+
+    static func equals(_ raw: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard raw.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for k in 0..<raw.count where raw[k] != w[k] { return false }
+        return true
+    }
+
     /// The event's field names, recognised from their bytes.
     enum Key {
         case t, type, id, x, y, pressure, device
@@ -140,9 +169,10 @@ enum TraceEventDecoder {
                 default: self = .unknown(String(decoding: raw, as: UTF8.self))
                 }
             case 2 where raw[0] == UInt8(ascii: "i") && raw[1] == UInt8(ascii: "d"): self = .id
-            case 4 where raw.elementsEqual("type".utf8): self = .type
-            case 6 where raw.elementsEqual("device".utf8): self = .device
-            case 8 where raw.elementsEqual("pressure".utf8): self = .pressure
+            case 4 where raw[0] == UInt8(ascii: "t") && raw[1] == UInt8(ascii: "y") && raw[2] == UInt8(ascii: "p") && raw[3] == UInt8(ascii: "e"):
+                self = .type
+            case 6 where raw[0] == UInt8(ascii: "d") && TraceEventDecoder.equals(raw, "device"): self = .device
+            case 8 where raw[0] == UInt8(ascii: "p") && TraceEventDecoder.equals(raw, "pressure"): self = .pressure
             default:
                 self.init(name: String(decoding: raw, as: UTF8.self))
             }
