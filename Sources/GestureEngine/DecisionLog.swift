@@ -146,6 +146,11 @@ public struct DecisionLog: Sendable {
     public var keepsRoutineUpdates = true
     public private(set) var count = 0
 
+    /// When set, kept entries are handed to it as they happen instead of being stored, so a replay
+    /// of any length runs in constant memory (`entries` stays empty). The engine never reads the
+    /// log back, so nothing it decides depends on this.
+    nonisolated(unsafe) public var sink: ((LogEntry) -> Void)?
+
     public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         isRecording = recording
         self.keptKinds = keptKinds
@@ -160,8 +165,9 @@ public struct DecisionLog: Sendable {
         count += 1
         // The cause is built only for entries that are kept: formatting it is most of the cost.
         if keeps(kind) {
-            entries.append(LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer, view: view, from: from,
-                                    to: to, phase: phase, touches: touches(), cause: cause()))
+            let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer, view: view, from: from,
+                                 to: to, phase: phase, touches: touches(), cause: cause())
+            if let sink { sink(entry) } else { entries.append(entry) }
         }
         return seq
     }

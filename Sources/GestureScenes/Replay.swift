@@ -21,10 +21,12 @@ public enum Replay {
 
     public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
                            recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
-                           observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
+                           observe: ((TraceEvent) -> Void)? = nil,
+                           logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
         let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds)
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates
+        env.log.sink = logSink
         var batch: [TraceEvent] = []
         let batching = doc.options.batchSimultaneousEvents
         while let e = try reader.nextEvent() {

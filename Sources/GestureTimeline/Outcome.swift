@@ -13,15 +13,31 @@ public struct RecognizerOutcome: Sendable {
 
     public var recognizer: String
     public var attempts: [Attempt]
+    /// Attempts beyond a tally's detail limit, counted by how they ended ("failed": 9000).
+    public var omitted: [String: Int] = [:]
 
     /// Summaries per recognizer, in order of first appearance in the log.
     public static func summarize(_ log: DecisionLog) -> [RecognizerOutcome] {
-        var order: [String] = []
-        var open: [String: Attempt] = [:]
-        var done: [String: [Attempt]] = [:]
-        for e in log.entries {
-            guard let r = e.recognizer, e.kind == .transition || e.kind == .pending || e.kind == .reset else { continue }
-            if !order.contains(r) { order.append(r) }
+        var tally = Tally()
+        for e in log.entries { tally.add(e) }
+        return tally.outcomes
+    }
+
+    /// Builds the outcomes one log entry at a time, for logs that are streamed rather than kept.
+    public struct Tally {
+        private var order: [String] = []
+        private var open: [String: Attempt] = [:]
+        private var done: [String: [Attempt]] = [:]
+        private var omitted: [String: [String: Int]] = [:]
+        /// Attempts kept in full per recognizer; later ones are only counted, so a streamed
+        /// replay of any length keeps a bounded summary.
+        public let detailLimit: Int
+
+        public init(detailLimit: Int = .max) { self.detailLimit = detailLimit }
+
+        public mutating func add(_ e: LogEntry) {
+            guard let r = e.recognizer, e.kind == .transition || e.kind == .pending || e.kind == .reset else { return }
+            if open[r] == nil && done[r] == nil { order.append(r) }
             var a = open[r] ?? Attempt(start: e.time)
             switch e.kind {
             case .pending: a.waited = e
@@ -30,14 +46,22 @@ public struct RecognizerOutcome: Sendable {
                 if e.to == "changed" { a.changes += 1 }
                 if ["ended", "recognized", "cancelled", "failed"].contains(e.to ?? "") { a.final = e }
             case .reset:
-                done[r, default: []].append(a)
+                if done[r, default: []].count < detailLimit {
+                    done[r, default: []].append(a)
+                } else {
+                    omitted[r, default: [:]][a.final?.to ?? "unfinished", default: 0] += 1
+                }
                 open[r] = nil
-                continue
+                return
             default: break
             }
             open[r] = a
         }
-        for (r, a) in open { done[r, default: []].append(a) }
-        return order.map { RecognizerOutcome(recognizer: $0, attempts: done[$0] ?? []) }
+
+        public var outcomes: [RecognizerOutcome] {
+            var finished = done
+            for (r, a) in open { finished[r, default: []].append(a) }
+            return order.map { RecognizerOutcome(recognizer: $0, attempts: finished[$0] ?? [], omitted: omitted[$0] ?? [:]) }
+        }
     }
 }

@@ -11,28 +11,58 @@ public struct TextTimeline {
     static let arrow = "->"
 
     public func render(_ log: DecisionLog, title: String? = nil) -> String {
-        var out = ""
-        if let title { out += title + "\n\n" }
-        out += pad("t (ms)", 10, right: true) + "  " + pad("who", 16) + "  what\n"
+        var writer = Writer(self)
+        var out = writer.header(title: title)
+        for e in log.entries {
+            if let line = writer.line(e) { out += line }
+        }
+        return out + writer.footer()
+    }
+
+    /// Renders entries one at a time, as a streamed log hands them over: the same text as
+    /// `render`, without keeping the log.
+    public struct Writer {
+        let timeline: TextTimeline
         var hiddenMoves = 0
         var hiddenChanges = 0
-        for e in log.entries {
-            if !verbose && isNoise(e) {
+        var tally = RecognizerOutcome.Tally(detailLimit: Writer.attemptsShown)
+        /// Attempts listed per recognizer in the outcome; the rest are counted by how they ended.
+        public static let attemptsShown = 200
+
+        public init(_ timeline: TextTimeline) { self.timeline = timeline }
+
+        public func header(title: String?) -> String {
+            (title.map { $0 + "\n\n" } ?? "") + timeline.pad("t (ms)", 10, right: true) + "  " + timeline.pad("who", 16) + "  what\n"
+        }
+
+        /// The entry's line, or nil when it is hidden.
+        public mutating func line(_ e: LogEntry) -> String? {
+            tally.add(e)
+            if !timeline.verbose && timeline.isNoise(e) {
                 if e.kind == .input || e.kind == .view { hiddenMoves += 1 } else { hiddenChanges += 1 }
-                continue
+                return nil
             }
-            out += pad(e.time.millisecondsText, 10, right: true) + "  " + pad(who(e), 16) + "  " + what(e) + "\n"
+            return timeline.pad(e.time.millisecondsText, 10, right: true) + "  " + timeline.pad(timeline.who(e), 16) + "  " + timeline.what(e) + "\n"
         }
-        if !verbose && (hiddenMoves > 0 || hiddenChanges > 0) {
-            out += "\n(\(hiddenMoves) move lines and \(hiddenChanges) changed transitions/actions hidden; --verbose shows them)\n"
-        }
-        out += "\nOutcome\n"
-        for o in RecognizerOutcome.summarize(log) {
-            for a in o.attempts {
-                out += "  " + pad(o.recognizer, 16) + "  " + describe(a) + "\n"
+
+        public func footer() -> String {
+            var out = ""
+            if !timeline.verbose && (hiddenMoves > 0 || hiddenChanges > 0) {
+                out += "\n(\(hiddenMoves) move lines and \(hiddenChanges) changed transitions/actions hidden; --verbose shows them)\n"
             }
+            out += "\nOutcome\n"
+            for o in tally.outcomes {
+                for a in o.attempts {
+                    out += "  " + timeline.pad(o.recognizer, 16) + "  " + timeline.describe(a) + "\n"
+                }
+                if !o.omitted.isEmpty {
+                    let total = o.omitted.values.reduce(0, +)
+                    let counts = o.omitted.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                    out += "  " + timeline.pad(o.recognizer, 16) + "  and \(total) more attempts: \(counts)\n"
+                }
+            }
+            return out
         }
-        return out
     }
 
     func isNoise(_ e: LogEntry) -> Bool {

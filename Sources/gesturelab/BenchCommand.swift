@@ -24,23 +24,38 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Only the engine runs (for profiling).")
     var engineOnly = false
 
+    @Flag(name: .long, help: "Only reading and the streaming replay: nothing held in memory (for traces of any size).")
+    var streamingOnly = false
+
     @Option(name: .long, help: "Runs of each measurement; the fastest is reported.")
     var repeats = 3
 
     @Option(name: .long, help: "Write the Hammer-like workload trace here and stop.")
     var generate: String?
 
+    @Option(name: .long, help: "With --generate: the workload this many times, one after another (13 copies make about 1 GB).")
+    var copies = 1
+
     func run() throws {
         if let out = generate {
             let events = HammerWorkload.events()
+            // Later copies are shifted past the end of the previous one (plus a second), so one
+            // copy in memory is enough for a trace of any length.
+            let span = (events.last?.time.microseconds ?? 0) + 1_000_000
             do {
                 let w = try TraceWriter(path: out, header: HammerWorkload.header, bufferBytes: 1 << 20)
-                for e in events { try w.append(e) }
+                for copy in 0..<max(1, copies) {
+                    let shift = Int64(copy) * span
+                    for var e in events {
+                        e.time = Timestamp(microseconds: e.time.microseconds + shift)
+                        try w.append(e)
+                    }
+                }
                 try w.close()
             } catch {
                 throw Exit.fail(error.description, code: 1)
             }
-            emit("\(events.count) events written to \(out)")
+            emit("\(events.count * max(1, copies)) events written to \(out)")
             return
         }
         guard let trace else { throw Exit.fail("bench needs a trace (or --generate OUT)") }
@@ -56,7 +71,7 @@ struct BenchCommand: ParsableCommand {
         emit("best of \(max(1, repeats)) runs each; ratios compare with baselines measured in this same run")
 
         if !engineOnly { try measureReading(trace, doc, best) }
-        try measureEngine(trace, doc, best)
+        if !streamingOnly { try measureEngine(trace, doc, best) }
     }
 
     private func measureReading(_ trace: String, _ doc: SceneDocument, _ best: (() throws -> Void) throws -> Double) throws {

@@ -5,50 +5,100 @@ import GestureTrace
 import Glibc
 #endif
 
-/// Writes a command's result to a file or to standard output, so that a failed write (a full disk,
-/// a read-only folder, a closed pipe) is reported with the path and a non-zero exit instead of
+/// A command's result on its way to a file or to standard output, written as it is produced (a
+/// replay of a long trace never holds its whole output), so that a failed write (a full disk, a
+/// read-only folder, a closed pipe) is reported with the path and a non-zero exit instead of
 /// being lost or crashing.
 ///
 /// A regular file is written through a temporary file beside it, synced, then renamed over the
-/// target, so an existing file is either kept or replaced whole. Anything else that already exists
+/// target by `finish()`, so an existing file is either kept or replaced whole; an output that is
+/// abandoned (an error, a crash) leaves the target as it was. Anything else that already exists
 /// (a device such as /dev/null or /dev/full, a FIFO) is opened and written in place: renaming over
 /// it would replace the device with a regular file.
-func write(_ text: String, to path: String?) throws {
-    guard let path else {
-        emit(text, terminator: "")
-        return
-    }
-    var info = stat()
-    let exists = stat(path, &info) == 0
-    if exists && (info.st_mode & S_IFMT) != S_IFREG {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+final class OutputFile {
+    /// The name used in messages.
+    let name: String
+    private let path: String?
+    private var fd: Int32
+    private let temporary: String?
+    private var buffer: [UInt8] = []
+    private var done = false
+    static let flushSize = 1 << 16
+
+    init(_ path: String?) throws {
+        self.path = path
+        guard let path else {
+            name = "standard output"
+            fd = STDOUT_FILENO
+            temporary = nil
+            return
+        }
+        name = path
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            fd = open(path, O_WRONLY | O_CLOEXEC)
+            temporary = nil
+        } else {
+            let t = path + ".partial-\(getpid())"
+            fd = open(t, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? info.st_mode & 0o777 : 0o644)
+            temporary = t
+        }
         guard fd >= 0 else { throw cannotWrite(path) }
-        defer { close(fd) }
-        try writeAll(text, fd: fd, path: path)
-        return
+        buffer.reserveCapacity(OutputFile.flushSize)
     }
-    let temporary = path + ".partial-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, exists ? info.st_mode & 0o777 : 0o644)
-    guard fd >= 0 else { throw cannotWrite(path) }
-    do {
-        try writeAll(text, fd: fd, path: path)
+
+    deinit {
+        if !done { abandon() }
+    }
+
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= OutputFile.flushSize { try flush() }
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        let failure = buffer.withUnsafeBytes { writeFully(fd, $0) }
+        buffer.removeAll(keepingCapacity: true)
+        if let failure {
+            errno = failure
+            let error = cannotWrite(name)
+            abandon()
+            throw error
+        }
+    }
+
+    /// Writes what is buffered and, for a regular file, puts it in place of the target.
+    func finish() throws {
+        try flush()
+        done = true
+        guard let temporary, let path else {
+            if path != nil, close(fd) != 0 { throw cannotWrite(name) }
+            return
+        }
         // Without the sync a crash right after the rename could leave an empty file in its place.
-        guard fsync(fd) == 0 else { throw cannotWrite(path) }
-    } catch {
-        close(fd)
-        unlink(temporary)
-        throw error
+        guard fsync(fd) == 0 else { let e = cannotWrite(name); done = false; abandon(); throw e }
+        guard close(fd) == 0 else { let e = cannotWrite(name); fd = -1; done = false; abandon(); throw e }
+        fd = -1
+        guard rename(temporary, path) == 0 else { let e = cannotWrite(name); unlink(temporary); throw e }
     }
-    guard close(fd) == 0 else {
-        let failure = cannotWrite(path)
-        unlink(temporary)
-        throw failure
+
+    /// Drops the output: the temporary file goes, the target is untouched.
+    private func abandon() {
+        done = true
+        buffer.removeAll()
+        if path != nil && fd >= 0 { close(fd) }
+        fd = -1
+        if let temporary { unlink(temporary) }
     }
-    guard rename(temporary, path) == 0 else {
-        let failure = cannotWrite(path)
-        unlink(temporary)
-        throw failure
-    }
+}
+
+/// Writes a whole result at once (see `OutputFile`).
+func write(_ text: String, to path: String?) throws {
+    let out = try OutputFile(path)
+    try out.write(text)
+    try out.finish()
 }
 
 func writeAll(_ text: String, fd: Int32, path: String) throws {

@@ -33,23 +33,43 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let doc = try loadScene(scene, overrides: overrides)
+        let reader: TraceReader
+        do {
+            reader = try TraceReader(path: trace)
+        } catch {
+            throw Exit.fail(error.description)
+        }
+        // The log is written as the engine decides, never kept, so a trace of any length replays
+        // in constant memory. An error part-way leaves a file named by -o as it was; standard
+        // output has what came before the error.
+        let out = try OutputFile(output)
+        var failure: Error?
+        func put(_ text: String) {
+            guard failure == nil else { return }
+            do { try out.write(text) } catch { failure = error }
+        }
+        var writer = TextTimeline.Writer(TextTimeline(verbose: verbose))
+        let sink: (LogEntry) -> Void
+        switch format {
+        case .jsonl:
+            sink = { put(JSONLinesTimeline.line($0) + "\n") }
+        case .text:
+            put(writer.header(title: "Replay of \(trace) through scene \(doc.name)"))
+            sink = { if let line = writer.line($0) { put(line) } }
+        }
         let result: ReplayResult
         do {
-            result = try Replay.run(tracePath: trace, scene: doc)
+            result = try Replay.run(reader: reader, scene: doc, logSink: sink)
         } catch let d as TraceDiagnostic {
             throw Exit.fail(d.description)
         } catch let e as SceneError {
             throw Exit.fail(e.description)
         }
-        for w in result.warnings { Exit.warn(w.description) }
-        let text: String
-        switch format {
-        case .jsonl:
-            text = JSONLinesTimeline.render(result.log)
-        case .text:
-            let title = "Replay of \(trace) through scene \(doc.name) (\(result.eventCount) events)"
-            text = TextTimeline(verbose: verbose).render(result.log, title: title)
+        if format == .text {
+            put(writer.footer() + "\n\(result.eventCount) events replayed\n")
         }
-        try write(text, to: output)
+        if let failure { throw failure }
+        try out.finish()
+        for w in result.warnings { Exit.warn(w.description) }
     }
 }
