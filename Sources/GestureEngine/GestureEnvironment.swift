@@ -195,6 +195,8 @@ public final class GestureEnvironment {
     func cancelTimer(_ id: VirtualClock.TimerID) { clock.cancel(id) }
 
     public var scheduledTimerCount: Int { clock.pendingCount }
+    /// The owners (recognizer ids) of the timers still scheduled.
+    public var scheduledTimerOwners: [String] { clock.pendingOwners }
 
     /// The touches down now, in the order they went down.
     public var touchesDown: [Touch] { touchesByPointer.values.sorted { $0.serial < $1.serial } }

@@ -145,6 +145,12 @@ open class GestureRecognizer {
 
     public var numberOfTouches: Int { activeTouches.count }
 
+    /// The pointer ids of the touches this attempt competes for: those received and not ignored
+    /// (A.3.2). Transitions in the log list these.
+    public var claimedPointers: [Int] {
+        ignoredSerials.isEmpty ? attemptTouches.map(\.pointer) : attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer)
+    }
+
     /// The centroid of the active touches in `view`'s coordinates, or of the last touches
     /// when none is down (UIKit's `location(in:)`).
     open func location(in view: View?) -> Point {

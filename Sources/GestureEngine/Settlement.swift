@@ -172,7 +172,7 @@ extension GestureEnvironment {
             seq = log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
         } else {
             seq = log.append(time: now, kind: .transition, recognizer: r.id, from: from.name(discrete: r.isDiscrete),
-                             to: to.name(discrete: r.isDiscrete), touches: r.attemptTouches.map(\.pointer), cause: cause())
+                             to: to.name(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
         }
         r.lastTransitionSeq = seq
         return seq

@@ -31,6 +31,8 @@ public struct VirtualClock {
     public init() {}
 
     public var pendingCount: Int { live.count }
+    /// Who scheduled each pending timer, in no particular order.
+    public var pendingOwners: [String] { live.values.map(\.owner) }
 
     mutating func schedule(name: String, owner: String, at due: Timestamp, _ action: @escaping () -> Void) -> TimerID {
         let id = nextID
