@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GestureTimeline", targets: ["GestureTimeline"]),
         .library(name: "GestureImport", targets: ["GestureImport"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
+        .library(name: "GestureSynth", targets: ["GestureSynth"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
     dependencies: [

@@ -8,3 +8,5 @@ cd "$(dirname "$0")/.."
 GESTURELAB_APT_PACKAGES="chromium xvfb xdotool ${GESTURELAB_APT_PACKAGES:-}" bash scripts/bootstrap.sh
 swift build --build-tests
 swift test --skip-build --disable-xctest
+# A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md).
+bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"

@@ -206,6 +206,15 @@ open class GestureRecognizer {
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
+    /// Drops what this recognizer refers to beyond its view: actions, delegate and failure
+    /// requirements. Called when a scene is torn down, because these references may form cycles.
+    public func detachRelationships() {
+        actions.removeAll()
+        delegate = nil
+        failureRequirements.removeAll()
+        dynamicRequirements.removeAll()
+    }
+
     // MARK: Actions
 
     @exclusivity(unchecked) var actions: [(GestureRecognizer) -> Void] = []

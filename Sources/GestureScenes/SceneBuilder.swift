@@ -18,6 +18,15 @@ public final class BuiltScene {
     }
 
     public func recognizer(_ id: String) -> GestureRecognizer? { recognizers.first { $0.id == id } }
+
+    /// A scene's wiring makes reference cycles on purpose (a reaction's action refers to the
+    /// recognizers it enables, a policy delegate to the views it checks, two recognizers may
+    /// require each other to fail); they are cut here so a replayed scene is freed with its
+    /// result. Found by the engine fuzzer's leak checker: every replay leaked such a scene.
+    deinit {
+        for r in recognizers { r.detachRelationships() }
+        for v in window.subtree { for r in v.gestureRecognizers { r.detachRelationships() } }
+    }
 }
 
 /// Builds live objects from a `SceneDocument`. Parameter names and values are checked here, by

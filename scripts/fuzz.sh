@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (trace reader, scene loader, engine with random scenes)
+# and runs each for SECONDS (default 20). Inputs in Fuzz/regressions/<target>/ run first, once
+# each: they are past findings and must stay fixed. A finding is copied to Fuzz/findings/ and
+# the script exits 1. See docs/fuzzing.md.
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(trace-fuzzer scene-fuzzer engine-fuzzer)
+# The Swift backtracer misbehaves under ASan (reference/sdl2-on-linux.md).
+export SWIFT_BACKTRACE=enable=no
+build="$PWD/.build-fuzz"
+for t in "${targets[@]}"; do
+  (cd Fuzz && swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address --product "$t" 2>&1 | grep -E "^error|error:|Build of" || true)
+  [ -x "$build/debug/$t" ] || { echo "fuzz: $t did not build" >&2; exit 1; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/trace-fuzzer" "$work/scene-fuzzer" "$work/engine-fuzzer" "$work/artifacts"
+cp recordings/traces/*.jsonl "$work/trace-fuzzer/"
+cp recordings/scenes/*.yaml "$work/scene-fuzzer/"
+printf 'seed' > "$work/engine-fuzzer/seed"
+status=0
+for t in "${targets[@]}"; do
+  if [ -d "Fuzz/regressions/$t" ] && [ -n "$(ls -A "Fuzz/regressions/$t")" ]; then
+    echo "fuzz: $t: past findings"
+    "$build/debug/$t" -rss_limit_mb=2048 -timeout=20 Fuzz/regressions/$t/* > "$work/$t.regressions.log" 2>&1 \
+      || { tail -40 "$work/$t.regressions.log"; status=1; continue; }
+  fi
+  echo "fuzz: $t for $seconds s"
+  if ! "$build/debug/$t" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=2048 -timeout=20 \
+       -artifact_prefix="$work/artifacts/$t-" -print_final_stats=1 "$work/$t" > "$work/$t.log" 2>&1; then
+    tail -60 "$work/$t.log"
+    mkdir -p Fuzz/findings
+    cp "$work"/artifacts/* Fuzz/findings/ 2>/dev/null || true
+    echo "fuzz: $t found a problem; the input is in Fuzz/findings/ (fix it, then move it to Fuzz/regressions/$t/)" >&2
+    status=1
+    continue
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/$t.log" | sed "s/^/  /"
+done
+exit $status
