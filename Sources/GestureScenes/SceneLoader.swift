@@ -12,22 +12,46 @@ public enum SceneLoader {
     public static let maximumViewDepth = 64
 
     public static func load(path: String) throws(SceneError) -> SceneDocument {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, line: 0, message: "no such file")
-        }
-        if isDirectory.boolValue { throw SceneError(file: path, line: 0, message: "is a directory, not a scene file") }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, line: 0, message: "permission denied")
-        }
-        guard data.count <= maximumFileSize else {
-            throw SceneError(file: path, line: 0, message: "file is \(data.count) bytes; scenes are at most \(maximumFileSize) bytes")
-        }
-        if data.contains(0) { throw SceneError(file: path, line: 0, message: "not a scene: the file holds binary data (NUL bytes)") }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let data = try readBounded(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw SceneError(file: path, line: 0, message: "not a scene: the file is not UTF-8 text")
         }
         return try parse(text, file: path)
+    }
+
+    /// The file's bytes, read with a limit so that a device or a pipe that never ends (a scene
+    /// path of /dev/zero) is refused instead of filling memory.
+    static func readBounded(_ path: String) throws(SceneError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let e = errno
+            switch e {
+            case ENOENT: throw SceneError(file: path, line: 0, message: "no such file")
+            case EACCES, EPERM: throw SceneError(file: path, line: 0, message: "permission denied")
+            case EISDIR: throw SceneError(file: path, line: 0, message: "is a directory, not a scene file")
+            default: throw SceneError(file: path, line: 0, message: String(cString: strerror(e)))
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw SceneError(file: path, line: 0, message: "is a directory, not a scene file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SceneError(file: path, line: 0, message: "read failed: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return bytes }
+            if chunk[0..<n].contains(0) { throw SceneError(file: path, line: 0, message: "not a scene: the file holds binary data (NUL bytes)") }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maximumFileSize {
+                throw SceneError(file: path, line: 0, message: "file is over \(maximumFileSize) bytes; scenes are at most \(maximumFileSize) bytes")
+            }
+        }
     }
 
     public static func parse(_ text: String, file: String) throws(SceneError) -> SceneDocument {
