@@ -26,6 +26,13 @@ final class Recorder {
         lastError = nil
         events = 0
         down.removeAll()
+        var info = stat()
+        if stat(output, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // Saving renames the finished file into place, which would replace a device node
+            // (as root, /dev/full would become a regular file) or a folder's entry.
+            fail("cannot start recording: \(output) is not a regular file (a device or a folder?); give a file name")
+            return
+        }
         do {
             writer = try TraceWriter(path: partial, header: header)
         } catch {

@@ -66,6 +66,68 @@ func waitFor(_ path: String, seconds: Double = 15) -> Bool {
     return false
 }
 
+/// A small tmpfs of its own, so a test can fill a disk or make a place read-only without
+/// touching the machine's. Needs root (CI runs as root); unmounted on deinit.
+final class SmallFilesystem {
+    let path: String
+    init(kilobytes: Int) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-smallfs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let (status, text) = try run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", path])
+        guard status == 0 else { throw SmallFilesystemError(text: "mount failed (the disk tests need root): \(text)") }
+    }
+    func remountReadOnly() throws {
+        let (status, text) = try run("/bin/mount", ["-o", "remount,ro", path])
+        guard status == 0 else { throw SmallFilesystemError(text: "remount failed: \(text)") }
+    }
+    deinit {
+        _ = try? run("/bin/umount", ["-l", path])
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+struct SmallFilesystemError: Error, CustomStringConvertible { var text: String; var description: String { text } }
+
+/// A `gesturelab record` window under its own Xvfb, with stderr collected.
+final class RecordSession {
+    let xvfb: VirtualDisplay
+    let process = Process()
+    let err = Pipe()
+    let env: [String: String]
+    var window = ""
+
+    init(scene: String, output: String, ready: String) throws {
+        xvfb = try VirtualDisplay()
+        env = ["DISPLAY": xvfb.display, "SDL_VIDEODRIVER": "x11"]
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["record", "--scene", scene, "-o", output, "--ready-file", ready]
+        var e = ProcessInfo.processInfo.environment
+        for (k, v) in env { e[k] = v }
+        process.environment = e
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        guard waitFor(ready) else { throw SmallFilesystemError(text: "the record window did not start") }
+        let (_, wid) = try run("/usr/bin/timeout", ["10", "xdotool", "search", "--sync", "--onlyvisible", "--name", "GestureLab record"], env: env)
+        window = wid.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    /// A horizontal drag of `moves` steps, sent in one xdotool run.
+    func drag(moves: Int) throws {
+        var script = ["mousemove", "--window", window, "20", "250", "mousedown", "1"]
+        for i in 1...moves { script += ["mousemove", "--window", window, String(20 + i % 360), String(250 + (i / 360) * 3)] }
+        script += ["mouseup", "1", "sleep", "0.3"]
+        _ = try run("/usr/bin/xdotool", script, env: env)
+    }
+
+    /// Ends the session (SIGTERM saves, as closing the window does) and returns what it said.
+    func finish() -> (status: Int32, stderr: String) {
+        process.terminate()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}
+
 @Suite("The studio's real window under Xvfb", .serialized)
 struct StudioWindowTests {
     let scene = """
@@ -219,5 +281,58 @@ struct StudioWindowTests {
         #expect(text.contains("cannot start recording"))
         #expect(text.contains("no-such-folder/out.jsonl.recording"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/no-such-folder"))
+    }
+    @Test("A disk that fills up mid-recording: the error is reported, the old recording is untouched, and what was written replays")
+    func diskFull() throws {
+        let fs = try SmallFilesystem(kilobytes: 64)
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json", out = fs.path + "/rec.jsonl"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let old = "old recording\n"
+        try old.write(toFile: out, atomically: false, encoding: .utf8)
+        // Leave about 8 KB free: room for the header and roughly a hundred moves.
+        FileManager.default.createFile(atPath: fs.path + "/filler", contents: Data(count: 52 * 1024))
+        let session = try RecordSession(scene: scenePath, output: out, ready: ready)
+        try session.drag(moves: 600)
+        let (status, text) = session.finish()
+        #expect(text.contains("recording stopped") && text.contains("No space left on device") && text.contains("was not touched"), "\(text)")
+        #expect(status != 0 || text.contains("recording stopped"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == old, "the old recording is untouched")
+        // Everything that reached the disk before it filled is a valid trace (a torn last line is a warning).
+        let (_, events, _) = try TraceReader.readAll(path: out + ".recording")
+        #expect(events.first?.type == .down && events.filter { $0.type == .move }.count > 20, "\(events.count) events kept")
+    }
+
+    @Test("A read-only place: recording does not start, the message says why, and the existing file is untouched")
+    func readOnlyPlace() throws {
+        let fs = try SmallFilesystem(kilobytes: 64)
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json", out = fs.path + "/rec.jsonl"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        try "old recording\n".write(toFile: out, atomically: false, encoding: .utf8)
+        try fs.remountReadOnly()
+        let session = try RecordSession(scene: scenePath, output: out, ready: ready)
+        try session.drag(moves: 20)
+        let (_, text) = session.finish()
+        #expect(text.contains("cannot start recording") && text.contains("Read-only file system"), "\(text)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old recording\n")
+        #expect(!FileManager.default.fileExists(atPath: out + ".recording"))
+    }
+
+    @Test("A device as the output (/dev/full) is refused: saving by rename would replace the device node")
+    func deviceOutput() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let session = try RecordSession(scene: scenePath, output: "/dev/full", ready: ready)
+        try session.drag(moves: 10)
+        let (_, text) = session.finish()
+        #expect(text.contains("/dev/full is not a regular file"), "\(text)")
+        var info = stat()
+        #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "/dev/full is still a device")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/full.recording"))
     }
 }
