@@ -86,4 +86,24 @@ struct OutputFailureTests {
         let dir = (path as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".partial-") }.isEmpty)
     }
+    /// Root writes anywhere, so the user who cannot write is `nobody` (setpriv), in a folder
+    /// owned by root.
+    @Test("-o into a place the user cannot write exits 1 with the reason, and the existing file there is untouched")
+    func readOnlyPlace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gl-readonly-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        chmod(dir, 0o755)
+        let target = dir + "/timeline.txt"
+        try "old result\n".write(toFile: target, atomically: false, encoding: .utf8)
+        chmod(target, 0o644)
+        var args = ["replay"] + conflict.map { $0.hasPrefix("recordings/") ? root + "/" + $0 : $0 } + ["-o", target]
+        if getuid() == 0 { args = ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + args }
+        let o = try runWatched((getuid() == 0 ? ["/usr/bin/setpriv"] : [binary]) + args)
+        #expect(o.signal == nil && !o.timedOut)
+        #expect(o.status == 1)
+        #expect(o.stderr.contains("\(target): cannot write: Permission denied"), "\(o.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "old result\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["timeline.txt"], "no temporary file left")
+    }
 }
