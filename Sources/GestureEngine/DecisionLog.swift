@@ -158,15 +158,17 @@ public struct DecisionLog: Sendable {
     }
 
     @discardableResult
-    mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: String? = nil, view: String? = nil,
-                         from: String? = nil, to: String? = nil, phase: String? = nil,
+    mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> String? = nil,
+                         view: @autoclosure () -> String? = nil, from: @autoclosure () -> String? = nil,
+                         to: @autoclosure () -> String? = nil, phase: @autoclosure () -> String? = nil,
                          touches: @autoclosure () -> [Int] = [], cause: @autoclosure () -> Cause) -> Int {
         let seq = count
         count += 1
-        // The cause is built only for entries that are kept: formatting it is most of the cost.
+        // Every field is built only for entries that are kept: formatting the cause is most of
+        // the cost, and even reading a view's id costs reference counting on every event.
         if keeps(kind) {
-            let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer, view: view, from: from,
-                                 to: to, phase: phase, touches: touches(), cause: cause())
+            let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from(),
+                                 to: to(), phase: phase(), touches: touches(), cause: cause())
             if let sink { sink(entry) } else { entries.append(entry) }
         }
         return seq

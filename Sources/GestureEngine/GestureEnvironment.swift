@@ -35,7 +35,17 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var nextSerial = 0
     @exclusivity(unchecked) private var spareChanged: [Touch] = []
     @exclusivity(unchecked) private var lastTouch: Touch?
+    @exclusivity(unchecked) var spareOneTouch: [Touch] = []
+    /// Bumped when a touch goes down or is removed, so the event's list of touches is rebuilt
+    /// only when it changed.
+    @exclusivity(unchecked) private var touchSetVersion = 0
+    @exclusivity(unchecked) private var eventTouchesVersion = -1
     @exclusivity(unchecked) var requests: [TransitionRequest] = []
+    /// The queue settlement is working through; swapped with `requests` so neither reallocates.
+    @exclusivity(unchecked) var requestsInProgress: [TransitionRequest] = []
+    /// Causes of the queued requests that the log keeps (see `TransitionRequest.causeSlot`).
+    @exclusivity(unchecked) var requestCauses: [Cause] = []
+    @exclusivity(unchecked) var settleDepth = 0
     /// Recognizers that have received a touch since their last reset, in delivery order.
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
@@ -124,6 +134,7 @@ public final class GestureEnvironment {
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
                 touchesByPointer[e.pointer] = touch
+                touchSetVersion &+= 1
                 bind(touch)
                 changed.append(touch)
             case .move, .up, .cancel:
@@ -148,7 +159,10 @@ public final class GestureEnvironment {
         }
         dispatch(changed)
         for touch in changed where !touch.isDown {
-            if touchesByPointer[touch.pointer] === touch { touchesByPointer[touch.pointer] = nil }
+            if touchesByPointer[touch.pointer] === touch {
+                touchesByPointer[touch.pointer] = nil
+                touchSetVersion &+= 1
+            }
         }
     }
 
@@ -264,12 +278,10 @@ public final class GestureEnvironment {
         guard !changed.isEmpty else { return }
         let event = sharedEvent
         event.timestamp = now
-        if touchesByPointer.count == 1 {
-            if event.allTouches.count != 1 || event.allTouches[0] !== changed[0] {
-                event.allTouches = Array(touchesByPointer.values)
-            }
-        } else {
-            event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
+        if eventTouchesVersion != touchSetVersion {
+            eventTouchesVersion = touchSetVersion
+            event.allTouches = touchesByPointer.count == 1 ? Array(touchesByPointer.values)
+                                                          : touchesByPointer.values.sorted { $0.serial < $1.serial }
         }
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
@@ -279,11 +291,17 @@ public final class GestureEnvironment {
             if changed.count == 1 {
                 receivers = changed[0].recognizers
             } else {
-                receivers = []
-                for t in changed {
-                    for r in t.recognizers where !receivers.contains(where: { $0 === r }) { receivers.append(r) }
+                // Fingers on one view usually have the same recognizers, already in order.
+                let first = changed[0].recognizers
+                if changed.dropFirst().allSatisfy({ t in t.recognizers.count == first.count && zip(t.recognizers, first).allSatisfy { $0 === $1 } }) {
+                    receivers = first
+                } else {
+                    receivers = []
+                    for t in changed {
+                        for r in t.recognizers where !receivers.contains(where: { $0 === r }) { receivers.append(r) }
+                    }
+                    if receivers.count > 1 { receivers.sort { precedes($0, $1) } }
                 }
-                if receivers.count > 1 { receivers.sort { precedes($0, $1) } }
             }
             if changed.count == 1 {
                 // One touch, one phase: no per-phase sets to build (the common case, a move).
@@ -293,6 +311,17 @@ public final class GestureEnvironment {
                 for r in receivers {
                     guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { continue }
                     deliver(phase, changed, to: r, event: event)
+                }
+            } else if changed.allSatisfy({ $0.phase == changed[0].phase }) {
+                // Several fingers in one phase (a pinch's moves): one set per recognizer, and
+                // usually the whole list.
+                let phase = changed[0].phase
+                for r in receivers {
+                    guard !r.publishedState.isTerminal, r.isAttached else { continue }
+                    let set = changed.allSatisfy({ r.isTracking($0) }) ? changed : changed.filter { r.isTracking($0) }
+                    guard !set.isEmpty else { continue }
+                    context = .delivering(phase: phase, touches: set)
+                    deliver(phase, set, to: r, event: event)
                 }
             } else {
                 for r in receivers {
@@ -355,8 +384,18 @@ public final class GestureEnvironment {
         // Reasons are formatted only when the log keeps them.
         let cause: Cause? = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? nil
                                                                                                : causeForRequest(reason: reason(), evidence: evidence())
-        requests.append(TransitionRequest(recognizer: r, to: state, loggedCause: cause))
+        requests.append(TransitionRequest(recognizer: r, to: state, causeSlot: keepCause(cause)))
         if !isDispatching { processOutsideDispatch() }
+    }
+
+    func keepCause(_ cause: Cause?) -> Int32 {
+        guard let cause else { return -1 }
+        requestCauses.append(cause)
+        return Int32(requestCauses.count - 1)
+    }
+
+    func cause(of q: TransitionRequest) -> Cause {
+        q.causeSlot >= 0 ? requestCauses[Int(q.causeSlot)] : Cause.unlogged
     }
 
     func causeForRequest(reason: String?, evidence: [Evidence]) -> Cause {
@@ -396,7 +435,7 @@ public final class GestureEnvironment {
         guard !r.isEnabled, r.isInAttempt, !r.publishedState.isTerminal else { return }
         let target: RecognizerState = r.publishedState.isActive ? .cancelled : .failed
         r.internalState = target
-        requests.append(TransitionRequest(recognizer: r, to: target, loggedCause: disabledCause(r), forced: true))
+        requests.append(TransitionRequest(recognizer: r, to: target, causeSlot: keepCause(disabledCause(r)), forced: true))
         if !isDispatching { processOutsideDispatch() }
     }
 
@@ -409,13 +448,15 @@ public final class GestureEnvironment {
 }
 
 /// A state a recognizer asked for, waiting for settlement.
+///
+/// A plain value (no reference counting) because requests are queued and copied on every event:
+/// the recognizer is unowned (views own their recognizers, and a request lives one settlement),
+/// and the cause sits in `GestureEnvironment.requestCauses`, by index, only when the log keeps it.
 struct TransitionRequest {
-    var recognizer: GestureRecognizer
+    unowned(unsafe) let recognizer: GestureRecognizer
     var to: RecognizerState
-    /// Nil when the log will not keep it (a routine update, or no log): requests are copied
-    /// several times per event, and an absent cause copies for free.
-    var loggedCause: Cause?
-    var cause: Cause { loggedCause ?? Cause.unlogged }
+    /// Index into `requestCauses`, or -1 when the log will not keep the cause.
+    var causeSlot: Int32
     /// Disabling bypasses the pending-request rules.
     var forced = false
 }

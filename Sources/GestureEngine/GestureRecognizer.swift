@@ -136,8 +136,8 @@ open class GestureRecognizer {
     /// Touches that are down and not ignored.
     public var activeTouches: [Touch] {
         if ignoredSerials.isEmpty {
-            // One finger still down, the usual case: the array as it is, nothing allocated.
-            if attemptTouches.count == 1 && attemptTouches[0].isDown { return attemptTouches }
+            // Every finger still down, the usual case: the array as it is, nothing allocated.
+            if attemptTouches.allSatisfy(\.isDown) { return attemptTouches }
             return attemptTouches.filter(\.isDown)
         }
         return attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }

@@ -6,12 +6,15 @@ import GestureTrace
 /// (deepest view first, A.3.4), then updates of recognizers that are already active.
 extension GestureEnvironment {
     func settle() {
+        settleDepth += 1
+        defer { settleDepth -= 1 }
         var rounds = 0
         while true {
             rounds += 1
             if rounds > 100_000 {
                 log.append(time: now, kind: .note, cause: Cause(.lifecycle, "settlement stopped after 100000 rounds: recognizers keep changing each other"))
                 requests.removeAll()
+                if settleDepth == 1 { requestCauses.removeAll() }
                 return
             }
             if !requests.isEmpty {
@@ -20,39 +23,40 @@ extension GestureEnvironment {
             }
             if releasePending() { continue }
             if options.failRequirementCycles && breakRequirementCycles() { continue }
+            // Slots are only reused once no settlement (outer or nested) can still read them.
+            if settleDepth == 1 && !requestCauses.isEmpty { requestCauses.removeAll(keepingCapacity: true) }
             return
         }
     }
 
     private func processRequests() {
-        let batch = requests
-        requests.removeAll(keepingCapacity: true)
+        // Swap the queues instead of copying: requests made while these are processed (by
+        // actions, by released waiters) go into the emptied queue for the next round.
+        var batch = requestsInProgress
+        swap(&batch, &requests)
+        defer {
+            batch.removeAll(keepingCapacity: true)
+            if requestsInProgress.isEmpty { requestsInProgress = batch }
+        }
         // The usual case, one recognizer updating (a pan's changed): no ordering to do.
         if batch.count == 1 {
             process(batch[0])
             return
         }
-        var order: [GestureRecognizer] = []
-        var byRecognizer: [ObjectIdentifier: [TransitionRequest]] = [:]
-        for q in batch {
-            let key = ObjectIdentifier(q.recognizer)
-            if byRecognizer[key] == nil { order.append(q.recognizer) }
-            byRecognizer[key, default: []].append(q)
-        }
+        // Each recognizer is classified by its first request in the batch; a batch holds a
+        // few requests (one per recognizer that decided this event), so linear scans beat hashing.
+        var firsts: [TransitionRequest] = []
+        for q in batch where !firsts.contains(where: { $0.recognizer === q.recognizer }) { firsts.append(q) }
         func isFailure(_ q: TransitionRequest) -> Bool { q.forced || q.to == .failed || q.to == .cancelled }
-        func leavesPossible(_ r: GestureRecognizer, _ q: TransitionRequest) -> Bool {
-            r.publishedState == .possible && !r.isPending && (q.to == .began || q.to == .ended)
+        func leavesPossible(_ q: TransitionRequest) -> Bool {
+            let r = q.recognizer
+            return r.publishedState == .possible && !r.isPending && (q.to == .began || q.to == .ended)
         }
-        let failures = order.filter { isFailure(byRecognizer[ObjectIdentifier($0)]![0]) }
-        let candidates = sortCandidates(order.filter { r in
-            let q = byRecognizer[ObjectIdentifier(r)]![0]
-            return !isFailure(q) && leavesPossible(r, q)
-        })
-        let updates = order.filter { r in
-            !failures.contains { $0 === r } && !candidates.contains { $0 === r }
-        }
+        let failures = firsts.filter(isFailure).map(\.recognizer)
+        let candidates = sortCandidates(firsts.filter { !isFailure($0) && leavesPossible($0) }.map(\.recognizer))
+        let updates = firsts.filter { !isFailure($0) && !leavesPossible($0) }.map(\.recognizer)
         for r in failures + candidates + updates {
-            for q in byRecognizer[ObjectIdentifier(r)]! { process(q) }
+            for q in batch where q.recognizer === r { process(q) }
         }
     }
 
@@ -62,36 +66,36 @@ extension GestureEnvironment {
         if published.isTerminal { return }  // excluded or failed meanwhile: later wishes are moot
         if q.forced {
             if published.isActive {
-                let seq = publish(r, .cancelled, cause: q.cause)
+                let seq = publish(r, .cancelled, cause: cause(of: q))
                 if options.actionOnCancelled { fireActions(r, .cancelled, transitionSeq: seq) }
             } else {
-                failPossible(r, q.cause)
+                failPossible(r, cause(of: q))
             }
             return
         }
         if r.isPending {
             // Waiting: the recognizer keeps its own state; only giving up is published.
-            if q.to == .failed || q.to == .cancelled { failPossible(r, q.cause) }
+            if q.to == .failed || q.to == .cancelled { failPossible(r, cause(of: q)) }
             return
         }
         switch published {
         case .possible:
             switch q.to {
-            case .began, .changed: attemptToLeavePossible(r, target: .began, cause: q.cause)
-            case .ended: attemptToLeavePossible(r, target: .ended, cause: q.cause)
-            case .failed, .cancelled: failPossible(r, q.cause)
+            case .began, .changed: attemptToLeavePossible(r, target: .began, cause: cause(of: q))
+            case .ended: attemptToLeavePossible(r, target: .ended, cause: cause(of: q))
+            case .failed, .cancelled: failPossible(r, cause(of: q))
             case .possible: break
             }
         case .began, .changed:
             switch q.to {
             case .changed, .began:
-                let seq = publish(r, .changed, cause: q.cause, routine: true)
+                let seq = publish(r, .changed, cause: cause(of: q), routine: true)
                 fireActions(r, .changed, transitionSeq: seq, routine: true)
             case .ended:
-                let seq = publish(r, .ended, cause: q.cause)
+                let seq = publish(r, .ended, cause: cause(of: q))
                 fireActions(r, .ended, transitionSeq: seq)
             case .cancelled, .failed:
-                let seq = publish(r, .cancelled, cause: q.cause)
+                let seq = publish(r, .cancelled, cause: cause(of: q))
                 if options.actionOnCancelled { fireActions(r, .cancelled, transitionSeq: seq) }
             case .possible: break
             }

@@ -132,18 +132,23 @@ extension GestureEnvironment {
 
     func deliver(_ touch: Touch, _ phase: TouchPhase, event: TouchEvent, cause: @autoclosure () -> Cause) {
         guard let view = touch.view else { return }
+        // A one-element array reused for every delivery: views get one touch per call.
+        var one = spareOneTouch
+        spareOneTouch = []
+        if one.isEmpty { one.append(touch) } else { one[0] = touch }
+        defer { spareOneTouch = one }
         switch phase {
         case .began:
             touch.delivery.began = .delivered
-            view.touchesBegan([touch], with: event)
+            view.touchesBegan(one, with: event)
         case .moved:
-            view.touchesMoved([touch], with: event)
+            view.touchesMoved(one, with: event)
         case .ended:
             touch.delivery.finished = true
-            view.touchesEnded([touch], with: event)
+            view.touchesEnded(one, with: event)
         case .cancelled:
             touch.delivery.finished = true
-            view.touchesCancelled([touch], with: event)
+            view.touchesCancelled(one, with: event)
         case .stationary:
             return
         }
