@@ -143,7 +143,26 @@ open class GestureRecognizer {
         return attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }
     }
 
-    public var numberOfTouches: Int { activeTouches.count }
+    public var numberOfTouches: Int { activeTouchCount }
+
+    /// How many touches are down and not ignored, without building the list (asked per event).
+    public var activeTouchCount: Int {
+        var n = 0
+        for t in attemptTouches where t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) { n += 1 }
+        return n
+    }
+
+    /// The mean window location of the active touches, without building the list; nil when
+    /// none is down.
+    public var activeCentroidInWindow: Point? {
+        var x = 0.0, y = 0.0, n = 0
+        for t in attemptTouches where t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) {
+            x += t.locationInWindow.x
+            y += t.locationInWindow.y
+            n += 1
+        }
+        return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
+    }
 
     /// The pointer ids of the touches this attempt competes for: those received and not ignored
     /// (A.3.2). Transitions in the log list these.

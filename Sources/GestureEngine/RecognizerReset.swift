@@ -10,31 +10,35 @@ extension GestureEnvironment {
         guard inAttempt.contains(where: { $0.publishedState.isTerminal }) else { return }
         // Finished recognizers still linked to an undecided one wait; look again next cycle.
         defer { mayNeedReset = inAttempt.contains { $0.publishedState.isTerminal } }
-        var groups: [[GestureRecognizer]] = []
-        var assigned = Set<ObjectIdentifier>()
-        for r in inAttempt where !assigned.contains(ObjectIdentifier(r)) {
+        // Only groups with a finished member can be reset, so the search starts from those.
+        var toReset: [GestureRecognizer] = []
+        var assigned: [GestureRecognizer] = []
+        for r in inAttempt where r.publishedState.isTerminal && !assigned.contains(where: { $0 === r }) {
             var group: [GestureRecognizer] = []
             var frontier = [r]
             while let x = frontier.popLast() {
-                guard x.isInAttempt, assigned.insert(ObjectIdentifier(x)).inserted else { continue }
+                guard x.isInAttempt, !assigned.contains(where: { $0 === x }) else { continue }
+                assigned.append(x)
                 group.append(x)
-                frontier.append(contentsOf: linked(to: x))
+                appendLinked(to: x, into: &frontier)
             }
-            groups.append(group)
-        }
-        var toReset: [GestureRecognizer] = []
-        for group in groups where group.allSatisfy({ $0.publishedState.isTerminal }) {
+            guard group.allSatisfy({ $0.publishedState.isTerminal }) else { continue }
             if options.resetTiming == .endOfTouchSequence && group.contains(where: { $0.attemptTouches.contains(where: \.isDown) }) { continue }
             toReset.append(contentsOf: group)
         }
-        for r in toReset.sorted(by: { precedes($0, $1) }) { reset(r) }
+        if toReset.count > 1 { toReset.sort { precedes($0, $1) } }
+        for r in toReset { reset(r) }
     }
 
     /// Recognizers in an attempt connected to `r` by a failure requirement in either direction.
-    private func linked(to r: GestureRecognizer) -> [GestureRecognizer] {
-        var out = requirements(of: r).map(\.0).filter(\.isInAttempt)
-        for other in inAttempt where other !== r && requirements(of: other).contains(where: { $0.0 === r }) { out.append(other) }
-        return out
+    private func appendLinked(to r: GestureRecognizer, into out: inout [GestureRecognizer]) {
+        for q in r.failureRequirements where q.isInAttempt { out.append(q) }
+        for (q, _) in r.dynamicRequirements where q.isInAttempt { out.append(q) }
+        for other in inAttempt where other !== r {
+            if other.failureRequirements.contains(where: { $0 === r }) || other.dynamicRequirements.contains(where: { $0.0 === r }) {
+                out.append(other)
+            }
+        }
     }
 
     func reset(_ r: GestureRecognizer) {

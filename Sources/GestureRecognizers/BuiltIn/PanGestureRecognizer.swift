@@ -39,12 +39,12 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// The centroid's displacement since the gesture started, in `view`'s coordinate space.
     public func translation(in view: View?) -> Vector {
-        let current = activeTouches.isEmpty ? lastCentroid : centroid(activeTouches)
+        let current = activeCentroidInWindow ?? lastCentroid
         return Vector(dx: current.x - reference.x, dy: current.y - reference.y)
     }
 
     public func setTranslation(_ t: Vector, in view: View?) {
-        let current = activeTouches.isEmpty ? lastCentroid : centroid(activeTouches)
+        let current = activeCentroidInWindow ?? lastCentroid
         reference = Point(x: current.x - t.dx, y: current.y - t.dy)
     }
 
@@ -72,7 +72,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        let c = centroid(activeTouches)
+        let c = activeCentroidInWindow ?? .zero
         let dt = (now - lastTime).seconds
         if dt > 0 {
             let sample = Vector(dx: (c.x - lastCentroid.x) / dt, dy: (c.y - lastCentroid.y) / dt)
@@ -84,7 +84,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastTime = now
         let t = Vector(dx: c.x - reference.x, dy: c.y - reference.y)
         if state == .possible {
-            guard activeTouches.count >= minimumNumberOfTouches else { return }
+            guard activeTouchCount >= minimumNumberOfTouches else { return }
             guard shouldBeginPanning(translation: t) else { return }
             let axis = abs(t.dx) >= abs(t.dy) ? "x" : "y"
             let value = max(abs(t.dx), abs(t.dy))

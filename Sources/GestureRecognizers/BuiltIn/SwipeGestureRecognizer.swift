@@ -15,14 +15,11 @@ public struct SwipeDirection: OptionSet, Sendable, Hashable {
     public var names: [String] { SwipeDirection.names.filter { contains($0.1) }.map(\.0) }
 
     /// Unit vectors in window coordinates (y grows downward).
-    var unitVectors: [(String, Vector)] {
-        var out: [(String, Vector)] = []
-        if contains(.right) { out.append(("right", Vector(dx: 1, dy: 0))) }
-        if contains(.left) { out.append(("left", Vector(dx: -1, dy: 0))) }
-        if contains(.up) { out.append(("up", Vector(dx: 0, dy: -1))) }
-        if contains(.down) { out.append(("down", Vector(dx: 0, dy: 1))) }
-        return out
-    }
+    var unitVectors: [(String, Vector)] { SwipeDirection.allUnitVectors.filter { contains($0.0) }.map { ($0.1, $0.2) } }
+    static let allUnitVectors: [(SwipeDirection, String, Vector)] = [
+        (.right, "right", Vector(dx: 1, dy: 0)), (.left, "left", Vector(dx: -1, dy: 0)),
+        (.up, "up", Vector(dx: 0, dy: -1)), (.down, "down", Vector(dx: 0, dy: 1)),
+    ]
 }
 
 /// UIKit's `UISwipeGestureRecognizer` (reference A.6.4): discrete. Recognized when the fingers
@@ -90,12 +87,12 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if start == nil {
-            start = centroid(activeTouches)
+            start = activeCentroidInWindow ?? .zero
             startTime = now
         }
-        maxTouches = max(maxTouches, activeTouches.count)
-        if activeTouches.count > numberOfTouchesRequired {
-            fail(because: "\(activeTouches.count) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
+        maxTouches = max(maxTouches, activeTouchCount)
+        if activeTouchCount > numberOfTouchesRequired {
+            fail(because: "\(activeTouchCount) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
         }
     }
 
@@ -128,10 +125,11 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// The allowed direction with the most travel: (name, travel along it, drift across it).
     private func best() -> (String, Double, Double) {
         guard let start else { return ("right", 0, 0) }
-        let c = activeTouches.isEmpty ? centroid(attemptTouches.filter { !isIgnoring($0) }) : centroid(activeTouches)
+        let c = activeCentroidInWindow ?? centroid(attemptTouches.filter { !isIgnoring($0) })
         let d = c - start
         var result = ("right", -Double.infinity, 0.0)
-        for (name, u) in direction.unitVectors {
+        // Called on every move: the fixed table, filtered in place, allocates nothing.
+        for (flag, name, u) in SwipeDirection.allUnitVectors where direction.contains(flag) {
             let along = d.dx * u.dx + d.dy * u.dy
             let across = abs(d.dx * u.dy - d.dy * u.dx)
             if along > result.1 { result = (name, along, across) }
