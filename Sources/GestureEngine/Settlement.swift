@@ -33,6 +33,7 @@ extension GestureEnvironment {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
         var batch = requestsInProgress
+        requestsInProgress = []  // so `batch` holds its buffer alone and reuses it
         swap(&batch, &requests)
         defer {
             batch.removeAll(keepingCapacity: true)
