@@ -7,7 +7,9 @@ import Glibc
 /// A seeded workload like the one Hammer.js 2.0.8 was measured on: 10,000 single-finger strokes
 /// of 20-200 moves at 8 ms spacing (taps, double-tap pairs, holds, curved drags, flicks in the
 /// proportions 1,900 : 820 pairs : 900 : 3,700 : 1,900) and 2,000 two-finger pinch/rotate
-/// sequences of 20-200 frames, one after another on one timeline.
+/// sequences of 20-200 frames, one after another on one timeline. Taps hold still for a tenth
+/// of their draw of moves and flicks take half (a 1.6 s tap or flick is neither), which gives
+/// 1,047,172 events for the default seed, against the 1,124,076 of the Hammer run.
 public enum HammerWorkload {
     public static func events(seed: UInt64 = 2008) -> [TraceEvent] {
         var b = StrokeBuilder(seed: seed)
@@ -35,7 +37,7 @@ public enum HammerWorkload {
                 let n = moves()
                 b.drag(from: (x, y), to: (x + rng.uniform(-150, 150), y + rng.uniform(-150, 150)), durationMs: Double(n) * 8, bend: rng.uniform(-40, 40))
             case 4:  // flick
-                let n = max(20, moves() / 4)
+                let n = max(20, moves() / 2)
                 b.drag(from: (x, y), to: (x + rng.uniform(80, 200), y + rng.uniform(-20, 20)), durationMs: Double(n) * 8)
             default:  // pinch / rotate
                 let n = moves()
