@@ -32,6 +32,10 @@ struct RandomSceneInvariantTests {
         for e in events {
             env.feed(e)
             stray += EngineInvariants.strayTimers(in: env).map { "after t=\(e.time.millisecondsText) ms: \($0)" }
+            // A quiet moment mid-trace (no finger down, no timer left) must look like the end.
+            if env.carriedState.touchesDown == 0 && env.scheduledTimerCount == 0 {
+                stray += EngineInvariants.idle(env).map { "quiet at t=\(e.time.millisecondsText) ms: \($0)" }
+            }
         }
         env.finish()
         return Run(yaml: yaml, scene: scene, events: events, strayTimers: stray)

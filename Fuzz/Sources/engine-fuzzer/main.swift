@@ -22,6 +22,10 @@ runFuzzer { data, size in
         env.feed(e)
         let stray = EngineInvariants.strayTimers(in: env)
         precondition(stray.isEmpty, "\(stray)\n\(yaml)")
+        if env.carriedState.touchesDown == 0 && env.scheduledTimerCount == 0 {
+            let busy = EngineInvariants.idle(env)
+            precondition(busy.isEmpty, "quiet but not idle: \(busy)\n\(yaml)")
+        }
     }
     env.finish()
     let problems = EngineInvariants.check(env.log.entries, environment: env) + EngineInvariants.idle(env)
