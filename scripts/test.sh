@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # chromium renders the HTML timeline in a test (a real browser running the page's script);
-# Xvfb and xdotool drive the studio's real SDL2 window in the window tests.
-GESTURELAB_APT_PACKAGES="chromium xvfb xdotool ${GESTURELAB_APT_PACKAGES:-}" bash scripts/bootstrap.sh
+# Xvfb and xdotool drive the studio's real SDL2 window in the window tests; GNU time measures
+# the peak memory of each bad-input case.
+GESTURELAB_APT_PACKAGES="chromium xvfb xdotool time ${GESTURELAB_APT_PACKAGES:-}" bash scripts/bootstrap.sh
 swift build --build-tests
 swift test --skip-build --disable-xctest
 # A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md).

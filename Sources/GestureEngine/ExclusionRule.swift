@@ -13,6 +13,14 @@ extension GestureEnvironment {
         return false
     }
 
+    /// Either delegate saying yes allows simultaneous recognition (A.3.3). Asked per competitor
+    /// pair at every recognition, so it builds no text; `simultaneityReason` says why.
+    public func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
+        if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
+        return false
+    }
+
     /// Either delegate saying yes allows simultaneous recognition (A.3.3); nil when neither does.
     public func simultaneityReason(_ a: GestureRecognizer, _ b: GestureRecognizer) -> String? {
         if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
@@ -34,15 +42,18 @@ extension GestureEnvironment {
         let competitors = inAttempt.filter { $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }
         for other in competitors.sorted(by: { precedes($0, $1) }) {
             guard other.publishedState == .possible else { continue }
-            if let why = simultaneityReason(winner, other) {
+            if recognizeSimultaneously(winner, other) {
                 log.append(time: now, kind: .note, recognizer: other.id,
-                           cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(why)", other: winner.id, causedBy: transitionSeq))
+                           cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(self.simultaneityReason(winner, other) ?? "")",
+                                        other: winner.id, causedBy: transitionSeq))
                 continue
             }
             guard canPrevent(winner, other) else {
-                let side = winner.canPrevent(other) && !winner.cannotPreventIDs.contains(other.id) ? "\(other.id) cannot be prevented by \(winner.id)" : "\(winner.id) cannot prevent \(other.id)"
+                func side() -> String {
+                    winner.canPrevent(other) && !winner.cannotPreventIDs.contains(other.id) ? "\(other.id) cannot be prevented by \(winner.id)" : "\(winner.id) cannot prevent \(other.id)"
+                }
                 log.append(time: now, kind: .note, recognizer: other.id,
-                           cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(side)", other: winner.id, causedBy: transitionSeq))
+                           cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(side())", other: winner.id, causedBy: transitionSeq))
                 continue
             }
             let verb = winner.isDiscrete ? "was recognized" : "began"
@@ -56,7 +67,7 @@ extension GestureEnvironment {
     /// An active (or just recognized) competitor that prevents `r` from beginning, with why.
     func activePreventer(of r: GestureRecognizer) -> (GestureRecognizer, String)? {
         for a in inAttempt where a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) {
-            if simultaneityReason(a, r) != nil { continue }
+            if recognizeSimultaneously(a, r) { continue }
             if canPrevent(a, r) { return (a, "they may not recognize together") }
         }
         return nil

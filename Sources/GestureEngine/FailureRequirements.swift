@@ -89,12 +89,15 @@ extension GestureEnvironment {
             let failed = requirements(of: p).map(\.0).filter { $0.isInAttempt && $0.publishedState.isTerminal }
             let last = failed.max { ($0.lastTransitionSeq ?? -1) < ($1.lastTransitionSeq ?? -1) }
             let current = now
-            let waited = p.pendingSince.map { (since: Timestamp) -> String in " after waiting \(NumberFormat.ms(current - since))" } ?? ""
-            let names = failed.map(\.id).joined(separator: ", ")
-            let releaseText = failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"
-                                             : "\(p.id) is released\(waited): \(names) \(failed.count == 1 ? "has" : "have") failed"
+            // Formatted only when the log keeps it.
+            func releaseText() -> String {
+                let waited = p.pendingSince.map { (since: Timestamp) -> String in " after waiting \(NumberFormat.ms(current - since))" } ?? ""
+                let names = failed.map(\.id).joined(separator: ", ")
+                return failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"
+                                      : "\(p.id) is released\(waited): \(names) \(failed.count == 1 ? "has" : "have") failed"
+            }
             let releaseSeq = log.append(time: now, kind: .released, recognizer: p.id,
-                                        cause: Cause(.requirement, releaseText, other: last?.id, causedBy: last?.lastTransitionSeq ?? p.pendingSeq))
+                                        cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.lastTransitionSeq ?? p.pendingSeq))
             p.isPending = false
             progressed = true
             let target = p.internalState
@@ -109,7 +112,7 @@ extension GestureEnvironment {
             }
             p.willBeginAfterSatisfyingFailureRequirements()
             commit(p, target: target == .ended ? .ended : .began,
-                   cause: Cause(.requirement, releaseText, other: last?.id, causedBy: releaseSeq))
+                   cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: releaseSeq))
         }
         return progressed
     }

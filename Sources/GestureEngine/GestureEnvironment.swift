@@ -46,6 +46,7 @@ public final class GestureEnvironment {
     /// Causes of the queued requests that the log keeps (see `TransitionRequest.causeSlot`).
     @exclusivity(unchecked) var requestCauses: [Cause] = []
     @exclusivity(unchecked) var settleDepth = 0
+    @exclusivity(unchecked) var requestClasses: [RequestClass] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
@@ -124,7 +125,7 @@ public final class GestureEnvironment {
         // The list of changed touches is reused between events (one allocation saved per event).
         var changed = spareChanged
         spareChanged = []
-        changed.removeAll(keepingCapacity: true)
+        changed.clearKeepingCapacity()
         defer { spareChanged = changed }
         for e in batch {
             let location = Point(x: e.x, y: e.y)
@@ -382,14 +383,13 @@ public final class GestureEnvironment {
 
     func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> String?, evidence: () -> [Evidence]) {
         // Reasons are formatted only when the log keeps them.
-        let cause: Cause? = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? nil
-                                                                                               : causeForRequest(reason: reason(), evidence: evidence())
-        requests.append(TransitionRequest(recognizer: r, to: state, causeSlot: keepCause(cause)))
+        let slot: Int32 = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? -1
+                                                                                              : keepCause(causeForRequest(reason: reason(), evidence: evidence()))
+        requests.append(TransitionRequest(recognizer: r, to: state, causeSlot: slot))
         if !isDispatching { processOutsideDispatch() }
     }
 
-    func keepCause(_ cause: Cause?) -> Int32 {
-        guard let cause else { return -1 }
+    func keepCause(_ cause: Cause) -> Int32 {
         requestCauses.append(cause)
         return Int32(requestCauses.count - 1)
     }
@@ -460,6 +460,9 @@ struct TransitionRequest {
     /// Disabling bypasses the pending-request rules.
     var forced = false
 }
+
+/// How settlement orders a batch of requests (see `processRequests`).
+enum RequestClass { case failure, candidate, update, repeated }
 
 /// What the engine is doing when a recognizer sets its state.
 enum DispatchContext {

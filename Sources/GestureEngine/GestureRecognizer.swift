@@ -13,13 +13,20 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View? {
         didSet {
             isAttached = view != nil
-            clockReading = view?.environmentRef?.clockReading
+            environmentAttached(view?.environmentRef)
         }
     }
     /// The environment's clock, read through a plain pointer: recognizers ask for the time on
     /// every event, and following view and environment references cost a retain and a release
     /// each time. Set and cleared with the view's environment, so it never outlives the clock.
     @exclusivity(unchecked) var clockReading: UnsafeMutablePointer<Timestamp>?
+    /// The environment, unretained, for the same reason; set and cleared with `clockReading`.
+    @exclusivity(unchecked) var environmentLink: Unmanaged<GestureEnvironment>?
+
+    func environmentAttached(_ env: GestureEnvironment?) {
+        clockReading = env?.clockReading
+        environmentLink = env.map { Unmanaged.passUnretained($0) }
+    }
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
     @exclusivity(unchecked) var isAttached = false
 
@@ -98,8 +105,9 @@ open class GestureRecognizer {
             if requested != internalState { environment?.noteIgnoredTransition(self, requested: requested, why: why) }
         case let .state(s):
             internalState = s
-            if let env = environment {
-                env.request(self, s, reason: reason, evidence: evidence)
+            if let env = environmentLink {
+                // Unretained: the view keeps its environment alive while this is attached.
+                env._withUnsafeGuaranteedRef { $0.request(self, s, reason: reason, evidence: evidence) }
             } else {
                 publishedState = s
             }

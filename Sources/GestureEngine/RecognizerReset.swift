@@ -45,10 +45,11 @@ extension GestureEnvironment {
         let was = r.stateName
         for t in r.attemptTouches where t.isDown { t.recognizers.removeAll { $0 === r } }
         for id in r.timers { clock.cancel(id) }
-        r.timers.removeAll()
-        r.attemptTouches.removeAll()
-        r.ignoredSerials.removeAll()
-        r.dynamicRequirements.removeAll()
+        // Buffers are kept: the next attempt fills them again, usually within the second.
+        r.timers.clearKeepingCapacity()
+        r.attemptTouches.clearKeepingCapacity()
+        if !r.ignoredSerials.isEmpty { r.ignoredSerials.removeAll(keepingCapacity: true) }
+        r.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible
         r.publishedState = .possible
         r.isPending = false

@@ -24,7 +24,7 @@ extension GestureEnvironment {
             if releasePending() { continue }
             if options.failRequirementCycles && breakRequirementCycles() { continue }
             // Slots are only reused once no settlement (outer or nested) can still read them.
-            if settleDepth == 1 && !requestCauses.isEmpty { requestCauses.removeAll(keepingCapacity: true) }
+            if settleDepth == 1 && !requestCauses.isEmpty { requestCauses.clearKeepingCapacity() }
             return
         }
     }
@@ -36,7 +36,7 @@ extension GestureEnvironment {
         requestsInProgress = []  // so `batch` holds its buffer alone and reuses it
         swap(&batch, &requests)
         defer {
-            batch.removeAll(keepingCapacity: true)
+            batch.clearKeepingCapacity()
             if requestsInProgress.isEmpty { requestsInProgress = batch }
         }
         // The usual case, one recognizer updating (a pan's changed): no ordering to do.
@@ -44,21 +44,42 @@ extension GestureEnvironment {
             process(batch[0])
             return
         }
-        // Each recognizer is classified by its first request in the batch; a batch holds a
-        // few requests (one per recognizer that decided this event), so linear scans beat hashing.
-        var firsts: [TransitionRequest] = []
-        for q in batch where !firsts.contains(where: { $0.recognizer === q.recognizer }) { firsts.append(q) }
-        func isFailure(_ q: TransitionRequest) -> Bool { q.forced || q.to == .failed || q.to == .cancelled }
-        func leavesPossible(_ q: TransitionRequest) -> Bool {
-            let r = q.recognizer
-            return r.publishedState == .possible && !r.isPending && (q.to == .began || q.to == .ended)
+        // Each recognizer is classified by its first request in the batch, before any is
+        // processed (processing changes what the classification reads). A batch holds a few
+        // requests, so linear scans beat hashing, and the classes are kept in a reused buffer.
+        var classes = requestClasses
+        requestClasses = []
+        classes.clearKeepingCapacity()
+        var candidateCount = 0
+        for i in batch.indices {
+            let q = batch[i]
+            var isFirst = true
+            for j in 0..<i where batch[j].recognizer === q.recognizer { isFirst = false; break }
+            guard isFirst else { classes.append(.repeated); continue }
+            if q.forced || q.to == .failed || q.to == .cancelled {
+                classes.append(.failure)
+            } else if q.recognizer.publishedState == .possible && !q.recognizer.isPending && (q.to == .began || q.to == .ended) {
+                classes.append(.candidate)
+                candidateCount += 1
+            } else {
+                classes.append(.update)
+            }
         }
-        let failures = firsts.filter(isFailure).map(\.recognizer)
-        let candidates = sortCandidates(firsts.filter { !isFailure($0) && leavesPossible($0) }.map(\.recognizer))
-        let updates = firsts.filter { !isFailure($0) && !leavesPossible($0) }.map(\.recognizer)
-        for r in failures + candidates + updates {
+        func processAll(of r: GestureRecognizer) {
             for q in batch where q.recognizer === r { process(q) }
         }
+        // Failures first, then recognitions in tie-break order, then updates.
+        for i in batch.indices where classes[i] == .failure { processAll(of: batch[i].recognizer) }
+        if candidateCount == 1 {
+            if let i = classes.firstIndex(of: .candidate) { processAll(of: batch[i].recognizer) }
+        } else if candidateCount > 1 {
+            var list: [GestureRecognizer] = []
+            list.reserveCapacity(candidateCount)
+            for i in batch.indices where classes[i] == .candidate { list.append(batch[i].recognizer) }
+            for r in sortCandidates(list) { processAll(of: r) }
+        }
+        for i in batch.indices where classes[i] == .update { processAll(of: batch[i].recognizer) }
+        requestClasses = classes
     }
 
     private func process(_ q: TransitionRequest) {
@@ -105,15 +126,15 @@ extension GestureEnvironment {
     }
 
     /// A recognizer asks to begin (continuous) or to be recognized (discrete): A.5, A.3.3, A.4.2.
-    func attemptToLeavePossible(_ r: GestureRecognizer, target: RecognizerState, cause: Cause) {
+    func attemptToLeavePossible(_ r: GestureRecognizer, target: RecognizerState, cause: @autoclosure () -> Cause) {
         if let refusal = shouldBeginRefusal(r) {
-            failPossible(r, Cause(refusal.kind, refusal.text + " (while \(r.id) was about to \(target == .began ? "begin" : "be recognized"): \(cause.text))",
-                                  other: refusal.other, causedBy: refusal.causedBy, evidence: cause.evidence))
+            failPossible(r, Cause(refusal.kind, refusal.text + " (while \(r.id) was about to \(target == .began ? "begin" : "be recognized"): \(cause().text))",
+                                  other: refusal.other, causedBy: refusal.causedBy, evidence: cause().evidence))
             return
         }
         if let (blocker, why) = activePreventer(of: r) {
             failPossible(r, Cause(.prevention, "prevented by \(blocker.id), which had already \(blocker.stateName); \(why)",
-                                  other: blocker.id, causedBy: blocker.lastTransitionSeq, evidence: cause.evidence))
+                                  other: blocker.id, causedBy: blocker.lastTransitionSeq, evidence: cause().evidence))
             return
         }
         let status = requirementStatus(of: r)
@@ -126,20 +147,20 @@ extension GestureEnvironment {
             r.isPending = true
             let names = status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")
             let seq = log.append(time: now, kind: .pending, recognizer: r.id, from: "possible", to: target.name(discrete: r.isDiscrete),
-                                 cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause.text)) but waits for \(names) to fail",
-                                              other: status.unmet.first?.0.id, causedBy: cause.causedBy, evidence: cause.evidence))
+                                 cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(names) to fail",
+                                              other: status.unmet.first?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
             r.pendingSeq = seq
             r.pendingSince = now
             return
         }
-        commit(r, target: target, cause: cause)
+        commit(r, target: target, cause: cause())
     }
 
     /// Publishes a recognition and carries out its consequences: actions, exclusion of
     /// competitors, failure of dependents, cancellation of the view's touches.
-    func commit(_ r: GestureRecognizer, target: RecognizerState, cause: Cause) {
+    func commit(_ r: GestureRecognizer, target: RecognizerState, cause: @autoclosure () -> Cause) {
         let first: RecognizerState = r.isDiscrete ? .ended : .began
-        let seq = publish(r, first, cause: cause)
+        let seq = publish(r, first, cause: cause())
         if options.cancellationOrder == .cancelThenAction && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
         fireActions(r, first, transitionSeq: seq)
         failDependents(of: r, transitionSeq: seq)
@@ -152,14 +173,14 @@ extension GestureEnvironment {
     }
 
     /// Possible (or waiting) to failed; no action (A.1.2).
-    func failPossible(_ r: GestureRecognizer, _ cause: Cause) {
+    func failPossible(_ r: GestureRecognizer, _ cause: @autoclosure () -> Cause) {
         guard !r.publishedState.isTerminal else { return }
         if r.publishedState.isActive {
-            let seq = publish(r, .cancelled, cause: cause)
+            let seq = publish(r, .cancelled, cause: cause())
             if options.actionOnCancelled { fireActions(r, .cancelled, transitionSeq: seq) }
             return
         }
-        publish(r, .failed, cause: cause)
+        publish(r, .failed, cause: cause())
         r.internalState = .failed
     }
 

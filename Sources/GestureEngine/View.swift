@@ -21,7 +21,7 @@ open class View {
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
     @exclusivity(unchecked) unowned(unsafe) var environmentRef: GestureEnvironment? {
-        didSet { for r in gestureRecognizers { r.clockReading = environmentRef?.clockReading } }
+        didSet { for r in gestureRecognizers { r.environmentAttached(environmentRef) } }
     }
 
     public init(id: String, frame: Rect) {

@@ -63,19 +63,19 @@ final class ScenePolicyDelegate: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        let yes = simultaneousWithAny || simultaneousWith.contains(other.id)
+        let yes = simultaneousWithAny || (!simultaneousWith.isEmpty && simultaneousWith.contains(other.id))
         lastReason = yes ? (simultaneousWithAny ? "policy: simultaneous with any recognizer" : "scene: simultaneous [\(r.id), \(other.id)]") : nil
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
-        let yes = requiresFailureOf.contains(other.id)
+        let yes = !requiresFailureOf.isEmpty && requiresFailureOf.contains(other.id)
         lastReason = yes ? "scene: require \(r.id) toFail \(other.id) via delegate" : nil
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
-        let yes = requiredToFailBy.contains(other.id)
+        let yes = !requiredToFailBy.isEmpty && requiredToFailBy.contains(other.id)
         lastReason = yes ? "scene: require \(other.id) toFail \(r.id) via requiredDelegate" : nil
         return yes
     }

@@ -58,6 +58,7 @@ enum TraceEventDecoder {
                     pressure = try numberField(&p, "pressure")
                 case .device:
                     if device != nil { throw Problem(message: "duplicate field \"device\"") }
+                    if let d = knownDevice(&p) { device = d; break }
                     let s = try stringField(&p, "device")
                     guard let d = InputDevice(rawValue: s) else {
                         throw Problem(message: "unknown device \(jsonQuoted(s)); devices are mouse, touch, pen, synthetic")
@@ -145,6 +146,19 @@ enum TraceEventDecoder {
             p.i = save
             return nil
         }
+    }
+
+    /// The devices, matched on their bytes like the event types.
+    private static func knownDevice(_ p: inout JSONParser) -> InputDevice? {
+        guard p.peek == UInt8(ascii: "\"") else { return nil }
+        let save = p.i
+        guard let raw = p.rawString() else { p.i = save; return nil }
+        if equals(raw, "touch") { return .touch }
+        if equals(raw, "mouse") { return .mouse }
+        if equals(raw, "pen") { return .pen }
+        if equals(raw, "synthetic") { return .synthetic }
+        p.i = save
+        return nil
     }
 
     static func equals(_ raw: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {

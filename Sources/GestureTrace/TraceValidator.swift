@@ -2,7 +2,10 @@
 /// backwards, and each pointer goes down, moves, and then lifts or is cancelled, in that order.
 public struct TraceValidator: Sendable {
     public private(set) var lastTime = Timestamp.zero
-    public private(set) var pointersDown: Set<Int> = []
+    /// The pointers down now. A short list rather than a set: it is asked on every event and
+    /// holds one or two ids (at most 64), where a scan beats hashing.
+    private var down: [Int] = []
+    public var pointersDown: Set<Int> { Set(down) }
     /// Pointers beyond this many at once are refused: no input device has that many fingers,
     /// and an unbounded set is a memory hazard with hostile files.
     public static let maximumSimultaneousPointers = 64
@@ -16,17 +19,18 @@ public struct TraceValidator: Sendable {
         }
         switch event.type {
         case .down:
-            if pointersDown.contains(event.pointer) {
+            if down.contains(event.pointer) {
                 return "pointer \(event.pointer) goes down again while it is already down"
             }
-            if pointersDown.count >= TraceValidator.maximumSimultaneousPointers {
+            if down.count >= TraceValidator.maximumSimultaneousPointers {
                 return "more than \(TraceValidator.maximumSimultaneousPointers) pointers down at once"
             }
-            pointersDown.insert(event.pointer)
+            down.append(event.pointer)
         case .move:
-            if !pointersDown.contains(event.pointer) { return "move for pointer \(event.pointer), which is not down" }
+            if !down.contains(event.pointer) { return "move for pointer \(event.pointer), which is not down" }
         case .up, .cancel:
-            if pointersDown.remove(event.pointer) == nil { return "\(event.type.rawValue) for pointer \(event.pointer), which is not down" }
+            guard let i = down.firstIndex(of: event.pointer) else { return "\(event.type.rawValue) for pointer \(event.pointer), which is not down" }
+            down.remove(at: i)
         }
         lastTime = event.time
         return nil

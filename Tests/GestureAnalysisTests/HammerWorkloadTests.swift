@@ -9,11 +9,9 @@ import Testing
 /// apart, on one valid timeline, the same for the same seed.
 @Suite("Hammer-like benchmark workload")
 struct HammerWorkloadTests {
-    static let events = HammerWorkload.events()
-
     @Test("Stroke counts, spacing, validity and determinism")
     func shape() {
-        let events = Self.events
+        let events = HammerWorkload.events()
         #expect((1_000_000...1_150_000).contains(events.count), "\(events.count) events")
         var validator = TraceValidator()
         var downNow = 0, singleStrokes = 0, twoFingerSequences = 0, sequenceMax = 0
@@ -49,7 +47,7 @@ struct HammerWorkloadTests {
     @Test("Through the seven-recognizer scene, every one of the seven recognizes somewhere")
     func exercisesAllSeven() throws {
         let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/bench/hammer-seven.yaml")
-        let scene = try Replay.run(events: Array(Self.events.prefix(60_000)), scene: doc)
+        let scene = try Replay.run(events: Array(HammerWorkload.events().prefix(60_000)), scene: doc)
         let recognized = Set(scene.environment.log.entries.filter { $0.kind == .transition && ($0.to == "recognized" || $0.to == "began") }.compactMap(\.recognizer))
         #expect(recognized == ["tap", "doubleTap", "press", "pan", "swipe", "pinch", "rotate"], "\(recognized.sorted())")
     }

@@ -134,20 +134,31 @@ struct Outcome {
 }
 
 /// Runs `arguments` (the first is the program) with stdout and stderr to files, kills it after
-/// `timeout` seconds, and reports its own peak memory through wait4.
+/// `timeout` seconds, and reports its peak memory. The peak comes from GNU time wrapped around
+/// the program: a child's own rusage would count the test process's memory it shares between
+/// spawn and exec.
 func runWatched(_ arguments: [String], timeout: Double = 30) throws -> Outcome {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-catalogue-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let errPath = dir.appendingPathComponent("stderr").path
+    let memoryPath = dir.appendingPathComponent("peak").path
+    try? FileManager.default.removeItem(atPath: memoryPath)
+    let arguments = ["/usr/bin/time", "-f", "%M", "-o", memoryPath] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // A process group of its own, so a timeout kills the program and not only its wrapper.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(&attributes, 0)
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
@@ -155,17 +166,22 @@ func runWatched(_ arguments: [String], timeout: Double = 30) throws -> Outcome {
     var timedOut = false
     while wait4(pid, &status, WNOHANG, &usage) == 0 {
         if Date() > deadline {
-            kill(pid, SIGKILL)
+            kill(-pid, SIGKILL)
             timedOut = true
             _ = wait4(pid, &status, 0, &usage)
             break
         }
         usleep(5_000)
     }
-    let termSignal = status & 0x7F
     let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-    return Outcome(status: termSignal == 0 ? (status >> 8) & 0xFF : -1, signal: termSignal == 0 ? nil : termSignal,
-                   timedOut: timedOut, stderr: stderr, peakKilobytes: usage.ru_maxrss)
+    // GNU time exits with the program's status, and reports a signal in its own output.
+    let report = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
+    let lines = report.split(separator: "\n")
+    let signalled = lines.first { $0.hasPrefix("Command terminated by signal ") }.flatMap { Int32($0.split(separator: " ").last ?? "") }
+    let peak = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? Int.max
+    let termSignal = status & 0x7F
+    return Outcome(status: termSignal == 0 ? (status >> 8) & 0xFF : -1, signal: termSignal != 0 ? termSignal : signalled,
+                   timedOut: timedOut, stderr: stderr, peakKilobytes: peak)
 }
 
 @Suite("Bad input catalogue", .serialized)
