@@ -42,7 +42,8 @@ extension GestureEnvironment {
     }
 
     func reset(_ r: GestureRecognizer) {
-        let was = r.stateName
+        let was = r.publishedState
+        let discrete = r.isDiscrete
         for t in r.attemptTouches where t.isDown { t.recognizers.removeAll { $0 === r } }
         for id in r.timers { clock.cancel(id) }
         // Buffers are kept: the next attempt fills them again, usually within the second.
@@ -58,7 +59,7 @@ extension GestureEnvironment {
         r.pendingSince = nil
         inAttempt.removeAll { $0 === r }
         r.reset()
-        log.append(time: now, kind: .reset, recognizer: r.id, from: was, to: "possible",
-                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was)", causedBy: r.lastTransitionSeq))
+        log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
+                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.lastTransitionSeq))
     }
 }

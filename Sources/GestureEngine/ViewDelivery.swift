@@ -113,13 +113,21 @@ extension GestureEnvironment {
 
     /// A recognizer with `cancelsTouchesInView` recognized: its touches leave their views (A.2.7).
     func cancelViewTouches(of winner: GestureRecognizer, transitionSeq: Int) {
-        let event = currentEvent()
+        // Usually nothing is left to cancel (the touches already ended in their views), so the
+        // event is only built when one is.
+        var built: TouchEvent?
+        func event() -> TouchEvent {
+            if let built { return built }
+            let e = currentEvent()
+            built = e
+            return e
+        }
         for touch in winner.attemptTouches where !winner.isIgnoring(touch) && touch.view != nil && !touch.delivery.finished {
             let cause = Cause(.delivery, "cancelled in the view because \(winner.id) \(winner.stateName) (cancelsTouchesInView)",
                               other: winner.id, causedBy: transitionSeq)
             switch touch.delivery.began {
             case .delivered:
-                deliver(touch, .cancelled, event: event, cause: cause)
+                deliver(touch, .cancelled, event: event(), cause: cause)
             case .held, .notYet, .dropped:
                 touch.delivery.began = .dropped
                 touch.delivery.finished = true

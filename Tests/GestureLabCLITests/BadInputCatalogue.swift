@@ -140,8 +140,14 @@ struct Outcome {
 func runWatched(_ arguments: [String], timeout: Double = 30) throws -> Outcome {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturelab-catalogue-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let errPath = dir.appendingPathComponent("stderr").path
-    let memoryPath = dir.appendingPathComponent("peak").path
+    // Names of their own: suites run in parallel and more than one runs programs this way.
+    let run = UUID().uuidString
+    let errPath = dir.appendingPathComponent("stderr-\(run)").path
+    let memoryPath = dir.appendingPathComponent("peak-\(run)").path
+    defer {
+        try? FileManager.default.removeItem(atPath: errPath)
+        try? FileManager.default.removeItem(atPath: memoryPath)
+    }
     try? FileManager.default.removeItem(atPath: memoryPath)
     let arguments = ["/usr/bin/time", "-f", "%M", "-o", memoryPath] + arguments
     var actions = posix_spawn_file_actions_t()
