@@ -140,13 +140,17 @@ public final class GestureEnvironment {
                 changed.append(touch)
             case .move, .up, .cancel:
                 // Consecutive events of one finger skip the dictionary's hashing.
-                let cached = lastTouch.flatMap { $0.pointer == e.pointer && $0.isDown ? $0 : nil }
-                guard let touch = cached ?? touchesByPointer[e.pointer] else {
+                let touch: Touch
+                if let last = lastTouch, last.pointer == e.pointer, last.isDown {
+                    touch = last
+                } else if let found = touchesByPointer[e.pointer] {
+                    touch = found
+                    lastTouch = found
+                } else {
                     log.append(time: t, kind: .note, touches: [e.pointer],
                                cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
                     continue
                 }
-                lastTouch = touch
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = location
                 touch.timestamp = t
