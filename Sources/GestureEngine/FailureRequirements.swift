@@ -13,8 +13,9 @@ extension GestureEnvironment {
 
     /// Asks the delegates and subclass overrides once per attempt, when `r` receives its first
     /// touch, about every recognizer sharing that touch (A.4.1), in both directions.
-    func evaluateDynamicRequirements(for r: GestureRecognizer, sharing: [GestureRecognizer]) {
-        for s in sharing where s !== r {
+    func evaluateDynamicRequirements(for r: GestureRecognizer, sharing: [GestureRecognizer],
+                                     skipping done: ArraySlice<GestureRecognizer> = []) {
+        for s in sharing where s !== r && !done.contains(where: { $0 === s }) {
             addDynamicRequirement(waiter: r, required: s)
             addDynamicRequirement(waiter: s, required: r)
         }

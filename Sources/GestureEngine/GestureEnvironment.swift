@@ -274,7 +274,10 @@ public final class GestureEnvironment {
             }
             r.attemptTouches.append(touch)
         }
-        for r in newAttempts { evaluateDynamicRequirements(for: r, sharing: receivers) }
+        for (i, r) in newAttempts.enumerated() {
+            // A pair of new attempts is asked about once, by the first of the two.
+            evaluateDynamicRequirements(for: r, sharing: receivers, skipping: newAttempts[..<i])
+        }
     }
 
     // MARK: The dispatch cycle
