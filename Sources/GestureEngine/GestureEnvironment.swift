@@ -51,6 +51,9 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
     @exclusivity(unchecked) var context: DispatchContext = .idle
+    /// The touches of a `.delivering` context, for causes; set only when the log records, so the
+    /// context is a plain value on the hot path.
+    @exclusivity(unchecked) var deliveringTouches: [Touch] = []
     @exclusivity(unchecked) var isDispatching = false
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
@@ -315,7 +318,8 @@ public final class GestureEnvironment {
                 // One touch, one phase: no per-phase sets to build (the common case, a move).
                 let touch = changed[0]
                 let phase = touch.phase
-                context = .delivering(phase: phase, touches: changed)
+                context = .delivering(phase: phase)
+                if log.isRecording { deliveringTouches = changed }
                 for r in receivers {
                     guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { continue }
                     deliver(phase, changed, to: r, event: event)
@@ -328,7 +332,8 @@ public final class GestureEnvironment {
                     guard !r.publishedState.isTerminal, r.isAttached else { continue }
                     let set = changed.allSatisfy({ r.isTracking($0) }) ? changed : changed.filter { r.isTracking($0) }
                     guard !set.isEmpty else { continue }
-                    context = .delivering(phase: phase, touches: set)
+                    context = .delivering(phase: phase)
+                    if log.isRecording { deliveringTouches = set }
                     deliver(phase, set, to: r, event: event)
                 }
             } else {
@@ -337,7 +342,8 @@ public final class GestureEnvironment {
                         guard !r.publishedState.isTerminal, r.isAttached else { break }
                         let set = changed.filter { $0.phase == phase && r.isTracking($0) }
                         guard !set.isEmpty else { continue }
-                        context = .delivering(phase: phase, touches: set)
+                        context = .delivering(phase: phase)
+                        if log.isRecording { deliveringTouches = set }
                         deliver(phase, set, to: r, event: event)
                     }
                 }
@@ -409,7 +415,8 @@ public final class GestureEnvironment {
         switch context {
         case let .timer(name, _, seq):
             return Cause(.timer, reason ?? "timer \(name) fired", causedBy: seq, evidence: evidence)
-        case let .delivering(phase, touches):
+        case let .delivering(phase):
+            let touches = deliveringTouches
             let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(touches.map { "touch \($0.pointer)" }.joined(separator: ", ")))"
             return Cause(.touches, reason.map { "\($0)" } ?? "set by the recognizer \(where_)", evidence: evidence)
         case let .reaction(source, seq):
@@ -475,7 +482,8 @@ enum RequestClass { case failure, candidate, update, repeated }
 enum DispatchContext {
     case idle
     case touches
-    case delivering(phase: TouchPhase, touches: [Touch])
+    /// The touches are in `GestureEnvironment.deliveringTouches` (kept only when the log is).
+    case delivering(phase: TouchPhase)
     case timer(name: String, owner: String, seq: Int)
     case reaction(source: String, seq: Int)
     case external
