@@ -78,7 +78,11 @@ extension GestureEnvironment {
     func releasePending() -> Bool {
         guard pendingCount > 0 else { return false }
         var progressed = false
-        for p in inAttempt.sorted(by: { precedes($0, $1) }) where p.isPending && p.publishedState == .possible {
+        // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
+        // put in tie-break order.
+        var waiting = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
+        if waiting.count > 1 { waiting.sort { precedes($0, $1) } }
+        for p in waiting where p.isPending && p.publishedState == .possible {
             let status = requirementStatus(of: p)
             if let (winner, source) = status.recognized {
                 failPossible(p, Cause(.requirement, "\(p.id) required \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",

@@ -47,6 +47,11 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var requestCauses: [Cause] = []
     @exclusivity(unchecked) var settleDepth = 0
     @exclusivity(unchecked) var requestClasses: [RequestClass] = []
+    /// Scratch state of `resetFinishedRecognizers`, kept between cycles.
+    @exclusivity(unchecked) var resetPass = 0
+    @exclusivity(unchecked) var spareResetList: [GestureRecognizer] = []
+    @exclusivity(unchecked) var spareGroup: [GestureRecognizer] = []
+    @exclusivity(unchecked) var spareFrontier: [GestureRecognizer] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
@@ -204,7 +209,8 @@ public final class GestureEnvironment {
         now = max(now, timer.due)
         let seq = log.append(time: now, kind: .timer, recognizer: timer.owner,
                              cause: Cause(.timer, "timer \(timer.name) of \(timer.owner) fired"))
-        for r in allRecognizers where r.id == timer.owner { r.timers.removeAll { !clock.isScheduled($0) } }
+        // A fired timer stays in its owner's list until the owner resets (cancelling it then
+        // is harmless): looking the owner up by id on every timer cost more than the timer.
         runCycle(context: .timer(name: timer.name, owner: timer.owner, seq: seq)) {
             timer.action()
         }

@@ -77,6 +77,8 @@ open class GestureRecognizer {
     /// Delivery and tie-break order, cached by the environment.
     @exclusivity(unchecked) var orderKey = (0, 0, Int.max)
     @exclusivity(unchecked) var orderGeneration = 0
+    /// The last reset search that visited this recognizer (see `resetFinishedRecognizers`).
+    @exclusivity(unchecked) var resetPass = 0
     /// The log entry of the latest published transition (for causes that point at it).
     @exclusivity(unchecked) public internal(set) var lastTransitionSeq: Int?
     /// When and where it started waiting on a failure requirement.
@@ -265,8 +267,8 @@ open class GestureRecognizer {
 
     public func cancelTimer(_ id: VirtualClock.TimerID?) {
         guard let id else { return }
-        environment?.cancelTimer(id)
-        timers.removeAll { $0 == id }
+        environmentLink?._withUnsafeGuaranteedRef { $0.cancelTimer(id) }
+        if let i = timers.firstIndex(of: id) { timers.remove(at: i) }
     }
 
     /// The current time on the replay's clock.

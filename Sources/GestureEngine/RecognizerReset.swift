@@ -11,14 +11,24 @@ extension GestureEnvironment {
         // Finished recognizers still linked to an undecided one wait; look again next cycle.
         defer { mayNeedReset = inAttempt.contains { $0.publishedState.isTerminal } }
         // Only groups with a finished member can be reset, so the search starts from those.
-        var toReset: [GestureRecognizer] = []
-        var assigned: [GestureRecognizer] = []
-        for r in inAttempt where r.publishedState.isTerminal && !assigned.contains(where: { $0 === r }) {
-            var group: [GestureRecognizer] = []
-            var frontier = [r]
+        // Visited recognizers carry this pass's token (no set to build), and the lists are
+        // reused between passes: this runs after every cycle in which something finished.
+        resetPass &+= 1
+        let pass = resetPass
+        var toReset = spareResetList
+        var group = spareGroup
+        var frontier = spareFrontier
+        spareResetList = []; spareGroup = []; spareFrontier = []
+        defer {
+            toReset.clearKeepingCapacity(); group.clearKeepingCapacity(); frontier.clearKeepingCapacity()
+            spareResetList = toReset; spareGroup = group; spareFrontier = frontier
+        }
+        for r in inAttempt where r.publishedState.isTerminal && r.resetPass != pass {
+            group.clearKeepingCapacity()
+            frontier.append(r)
             while let x = frontier.popLast() {
-                guard x.isInAttempt, !assigned.contains(where: { $0 === x }) else { continue }
-                assigned.append(x)
+                guard x.isInAttempt, x.resetPass != pass else { continue }
+                x.resetPass = pass
                 group.append(x)
                 appendLinked(to: x, into: &frontier)
             }
@@ -44,7 +54,9 @@ extension GestureEnvironment {
     func reset(_ r: GestureRecognizer) {
         let was = r.publishedState
         let discrete = r.isDiscrete
-        for t in r.attemptTouches where t.isDown { t.recognizers.removeAll { $0 === r } }
+        for t in r.attemptTouches where t.isDown {
+            if let i = t.recognizers.firstIndex(where: { $0 === r }) { t.recognizers.remove(at: i) }
+        }
         for id in r.timers { clock.cancel(id) }
         // Buffers are kept: the next attempt fills them again, usually within the second.
         r.timers.clearKeepingCapacity()
@@ -57,7 +69,7 @@ extension GestureEnvironment {
         r.isInAttempt = false
         r.pendingSeq = nil
         r.pendingSince = nil
-        inAttempt.removeAll { $0 === r }
+        if let i = inAttempt.firstIndex(where: { $0 === r }) { inAttempt.remove(at: i) }
         r.reset()
         log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
                    cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.lastTransitionSeq))

@@ -70,10 +70,10 @@ extension GestureEnvironment {
         }
     }
 
-    private func deliverEndedIfFree(_ touch: Touch, event: TouchEvent, release: @autoclosure () -> Cause?) {
+    private func deliverEndedIfFree(_ touch: Touch, event: @autoclosure () -> TouchEvent, release: @autoclosure () -> Cause?) {
         let h = holders(of: touch, endedPhase: true)
         if h.isEmpty {
-            deliver(touch, .ended, event: event, cause: release() ?? Cause(.input, "\(touch.label) ended"))
+            deliver(touch, .ended, event: event(), cause: release() ?? Cause(.input, "\(touch.label) ended"))
         } else if !touch.delivery.endedHeld {
             touch.delivery.endedHeld = true
             track(touch)
@@ -85,17 +85,28 @@ extension GestureEnvironment {
     /// Releases held phases whose holders have all failed.
     func recheckHeldTouches() {
         guard !touchesWithHolds.isEmpty else { return }
-        let event = currentEvent()
+        // Asked after every cycle while a phase is held (a single tap's end waits out the double
+        // tap's interval): the event and the causes are built only when something is released.
+        var built: TouchEvent?
+        func event() -> TouchEvent {
+            if let built { return built }
+            let e = currentEvent()
+            built = e
+            return e
+        }
         for touch in touchesWithHolds where !touch.delivery.finished {
-            let releaseCause = releaseCauseFor(touch)
-            if touch.delivery.began == .held && holders(of: touch, endedPhase: false).isEmpty {
-                deliver(touch, .began, event: event, cause: releaseCause)
+            let releasesBegan = touch.delivery.began == .held && holders(of: touch, endedPhase: false).isEmpty
+            let endedMayGo = touch.delivery.endedWaiting
+            guard releasesBegan || (touch.delivery.began == .delivered && endedMayGo) else { continue }
+            let releaseCause = log.keeps(.view) ? releaseCauseFor(touch) : Cause.unlogged
+            if releasesBegan {
+                deliver(touch, .began, event: event(), cause: releaseCause)
                 if touch.delivery.movedWhileHeld || touch.locationInWindow != touch.startLocationInWindow {
-                    deliver(touch, .moved, event: event, cause: Cause(.delivery, "one move brings the view up to the touch's current location", causedBy: releaseCause.causedBy))
+                    deliver(touch, .moved, event: event(), cause: Cause(.delivery, "one move brings the view up to the touch's current location", causedBy: releaseCause.causedBy))
                 }
             }
             if touch.delivery.began == .delivered && touch.delivery.endedWaiting && !touch.delivery.finished {
-                deliverEndedIfFree(touch, event: event, release: touch.delivery.endedHeld ? releaseCause : nil)
+                deliverEndedIfFree(touch, event: event(), release: touch.delivery.endedHeld ? releaseCause : nil)
             }
         }
         touchesWithHolds.removeAll { $0.delivery.finished || (!$0.isDown && $0.delivery.began != .held && !$0.delivery.endedWaiting) }

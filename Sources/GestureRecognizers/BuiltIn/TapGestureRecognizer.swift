@@ -135,7 +135,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     private func centroidOfStart(_ touches: [Touch]) -> Point {
-        let xs = touches.map(\.startLocationInWindow)
-        return Point(x: xs.map(\.x).reduce(0, +) / Double(xs.count), y: xs.map(\.y).reduce(0, +) / Double(xs.count))
+        var x = 0.0, y = 0.0
+        for t in touches {
+            x += t.startLocationInWindow.x
+            y += t.startLocationInWindow.y
+        }
+        return Point(x: x / Double(touches.count), y: y / Double(touches.count))
     }
 }
