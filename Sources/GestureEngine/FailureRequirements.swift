@@ -22,7 +22,8 @@ extension GestureEnvironment {
     }
 
     private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
-        guard !a.failureRequirements.contains(where: { $0 === b }), !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
+        guard a.failureRequirements.isEmpty || !a.failureRequirements.contains(where: { $0 === b }),
+              a.dynamicRequirements.isEmpty || !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
         var sources: [String] = []
         if let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
             sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
@@ -49,13 +50,21 @@ extension GestureEnvironment {
     /// A required recognizer that is not in an attempt (it saw none of these touches) does not
     /// hold anyone up; one that failed or was cancelled is satisfied (C5 counts cancelled, A.4.2).
     func requirementStatus(of r: GestureRecognizer) -> RequirementStatus {
+        // The same order as `requirements(of:)` (static first, then dynamic not already listed),
+        // walked in place: this is asked whenever a recognizer wants to begin or may be released.
         var status = RequirementStatus()
-        for (q, source) in requirements(of: r) where q.isInAttempt {
+        func consider(_ q: GestureRecognizer, _ source: String) -> Bool {
+            guard q.isInAttempt else { return false }
             if q.publishedState.hasRecognized {
                 status.recognized = (q, source)
-                return status
+                return true
             }
             if q.publishedState == .possible { status.unmet.append((q, source)) }
+            return false
+        }
+        for q in r.failureRequirements where consider(q, "require(toFail:)") { return status }
+        for (q, source) in r.dynamicRequirements where !r.failureRequirements.contains(where: { $0 === q }) {
+            if consider(q, source) { return status }
         }
         return status
     }

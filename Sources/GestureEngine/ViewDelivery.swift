@@ -20,10 +20,18 @@ struct ViewDeliveryState {
 /// `cancelsTouchesInView` recognizes.
 extension GestureEnvironment {
     func holders(of touch: Touch, endedPhase: Bool) -> [GestureRecognizer] {
-        touch.recognizers.filter { r in
-            (endedPhase ? r.delaysTouchesEnded : r.delaysTouchesBegan)
-                && r.isInAttempt && r.publishedState == .possible && r.isTracking(touch)
-        }
+        touch.recognizers.filter { isHolding($0, touch, endedPhase: endedPhase) }
+    }
+
+    /// Whether any recognizer holds the phase back: asked on every began and end, so it builds
+    /// no list (`holders` does, for the log).
+    func isHeld(_ touch: Touch, endedPhase: Bool) -> Bool {
+        touch.recognizers.contains { isHolding($0, touch, endedPhase: endedPhase) }
+    }
+
+    private func isHolding(_ r: GestureRecognizer, _ touch: Touch, endedPhase: Bool) -> Bool {
+        (endedPhase ? r.delaysTouchesEnded : r.delaysTouchesBegan)
+            && r.isInAttempt && r.publishedState == .possible && r.isTracking(touch)
     }
 
     func currentEvent() -> TouchEvent {
@@ -41,14 +49,14 @@ extension GestureEnvironment {
         guard touch.view != nil, !touch.delivery.finished else { return }
         switch touch.phase {
         case .began:
-            let h = holders(of: touch, endedPhase: false)
-            if h.isEmpty {
+            if !isHeld(touch, endedPhase: false) {
                 deliver(touch, .began, event: event, cause: Cause(.input, "\(touch.label) began"))
             } else {
                 touch.delivery.began = .held
                 track(touch)
                 log.append(time: now, kind: .hold, view: touch.view?.id, phase: "began", touches: [touch.pointer],
-                           cause: Cause(.delivery, "delaysTouchesBegan of \(h.map(\.id).joined(separator: ", "))", other: h.first?.id))
+                           cause: Cause(.delivery, "delaysTouchesBegan of \(self.holders(of: touch, endedPhase: false).map(\.id).joined(separator: ", "))",
+                                        other: self.holders(of: touch, endedPhase: false).first?.id))
             }
         case .moved:
             switch touch.delivery.began {
@@ -71,14 +79,14 @@ extension GestureEnvironment {
     }
 
     private func deliverEndedIfFree(_ touch: Touch, event: @autoclosure () -> TouchEvent, release: @autoclosure () -> Cause?) {
-        let h = holders(of: touch, endedPhase: true)
-        if h.isEmpty {
+        if !isHeld(touch, endedPhase: true) {
             deliver(touch, .ended, event: event(), cause: release() ?? Cause(.input, "\(touch.label) ended"))
         } else if !touch.delivery.endedHeld {
             touch.delivery.endedHeld = true
             track(touch)
             log.append(time: now, kind: .hold, view: touch.view?.id, phase: "ended", touches: [touch.pointer],
-                       cause: Cause(.delivery, "delaysTouchesEnded of \(h.map(\.id).joined(separator: ", ")), still undecided", other: h.first?.id))
+                       cause: Cause(.delivery, "delaysTouchesEnded of \(self.holders(of: touch, endedPhase: true).map(\.id).joined(separator: ", ")), still undecided",
+                                    other: self.holders(of: touch, endedPhase: true).first?.id))
         }
     }
 
@@ -95,7 +103,7 @@ extension GestureEnvironment {
             return e
         }
         for touch in touchesWithHolds where !touch.delivery.finished {
-            let releasesBegan = touch.delivery.began == .held && holders(of: touch, endedPhase: false).isEmpty
+            let releasesBegan = touch.delivery.began == .held && !isHeld(touch, endedPhase: false)
             let endedMayGo = touch.delivery.endedWaiting
             guard releasesBegan || (touch.delivery.began == .delivered && endedMayGo) else { continue }
             let releaseCause = log.keeps(.view) ? releaseCauseFor(touch) : Cause.unlogged
