@@ -145,9 +145,8 @@ extension GestureEnvironment {
         }
         if !status.unmet.isEmpty {
             r.isPending = true
-            let names = status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")
             let seq = log.append(time: now, kind: .pending, recognizer: r.id, from: "possible", to: target.name(discrete: r.isDiscrete),
-                                 cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(names) to fail",
+                                 cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
                                               other: status.unmet.first?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
             r.pendingSeq = seq
             r.pendingSince = now

@@ -142,11 +142,11 @@ extension GestureEnvironment {
             return e
         }
         for touch in winner.attemptTouches where !winner.isIgnoring(touch) && touch.view != nil && !touch.delivery.finished {
-            let cause = Cause(.delivery, "cancelled in the view because \(winner.id) \(winner.stateName) (cancelsTouchesInView)",
-                              other: winner.id, causedBy: transitionSeq)
             switch touch.delivery.began {
             case .delivered:
-                deliver(touch, .cancelled, event: event(), cause: cause)
+                deliver(touch, .cancelled, event: event(),
+                        cause: Cause(.delivery, "cancelled in the view because \(winner.id) \(winner.stateName) (cancelsTouchesInView)",
+                                     other: winner.id, causedBy: transitionSeq))
             case .held, .notYet, .dropped:
                 touch.delivery.began = .dropped
                 touch.delivery.finished = true
