@@ -174,6 +174,13 @@ public struct DecisionLog: Sendable {
         return seq
     }
 
+    /// Numbers `n` entries that are not kept, as `append` would; returns the first number.
+    mutating func skip(_ n: Int) -> Int {
+        let seq = count
+        count += n
+        return seq
+    }
+
     public func keeps(_ kind: LogEntry.Kind) -> Bool {
         isRecording && (keptMask == .max || keptMask & (1 << UInt32(kind.bit)) != 0)
     }

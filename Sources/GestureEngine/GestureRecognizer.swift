@@ -165,6 +165,10 @@ open class GestureRecognizer {
     /// The mean window location of the active touches, without building the list; nil when
     /// none is down.
     public var activeCentroidInWindow: Point? {
+        if attemptTouches.count == 1 {
+            let t = attemptTouches[0]
+            return t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) ? t.locationInWindow : nil
+        }
         var x = 0.0, y = 0.0, n = 0
         for t in attemptTouches where t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) {
             x += t.locationInWindow.x

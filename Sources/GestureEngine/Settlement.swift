@@ -111,6 +111,13 @@ extension GestureEnvironment {
         case .began, .changed:
             switch q.to {
             case .changed, .began:
+                if r.actions.isEmpty && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) {
+                    // The commonest request of all (a pan's move), when nothing records it or
+                    // acts on it: what publish and fireActions would do, numbering included.
+                    r.publishedState = .changed
+                    r.lastTransitionSeq = log.skip(2)
+                    return
+                }
                 let seq = publish(r, .changed, cause: cause(of: q), routine: true)
                 fireActions(r, .changed, transitionSeq: seq, routine: true)
             case .ended:

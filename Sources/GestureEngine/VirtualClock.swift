@@ -50,8 +50,10 @@ public struct VirtualClock {
     /// The earliest live timer due at or before `limit` (strictly before when `inclusive` is false).
     mutating func popDue(upTo limit: Timestamp, inclusive: Bool) -> Scheduled? {
         while let top = heap.first {
-            guard live[top.id] != nil else { removeTop(); continue }
+            // Not due yet: nothing to do, whether or not it was cancelled (asked on every event,
+            // so the time is compared before the dictionary is consulted).
             guard inclusive ? top.due <= limit : top.due < limit else { return nil }
+            guard live[top.id] != nil else { removeTop(); continue }
             removeTop()
             return live.removeValue(forKey: top.id)
         }
