@@ -133,7 +133,11 @@ public final class GestureEnvironment {
         // The list of changed touches is reused between events (one allocation saved per event).
         var changed = spareChanged
         spareChanged = []
-        changed.clearKeepingCapacity()
+        // A finger's consecutive moves leave its touch in the list, so the common event neither
+        // removes nor adds it.
+        if !(batch.count == 1 && changed.count == 1 && changed[0].isDown && changed[0].pointer == batch[0].pointer && batch[0].type != .down) {
+            changed.clearKeepingCapacity()
+        }
         defer { spareChanged = changed }
         for e in batch {
             let location = Point(x: e.x, y: e.y)
@@ -167,7 +171,11 @@ public final class GestureEnvironment {
                 let verb = e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")
                 log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
                            cause: Cause(.input, "\(touch.label) \(verb) \(location)"))
-                if !changed.contains(where: { $0 === touch }) { changed.append(touch) }
+                if changed.count == 1 && changed[0] === touch {
+                    // Still there from this finger's previous event (see below): nothing to add.
+                } else if !changed.contains(where: { $0 === touch }) {
+                    changed.append(touch)
+                }
             }
         }
         dispatch(changed)

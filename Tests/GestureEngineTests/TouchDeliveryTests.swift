@@ -24,6 +24,26 @@ struct TouchDeliveryTests {
         #expect(h.window.hitTest(Point(x: 1000, y: 10)) == nil)
     }
 
+    /// The engine keeps the last event's touch list between events; an event for a finger that
+    /// is no longer down must not deliver that list again.
+    @Test("Events for a pointer that is not down are noted and ignored; nothing is delivered again")
+    func eventsForLiftedPointer() {
+        let h = Harness()
+        let pad = h.view("pad", Rect(x: 0, y: 0, width: 300, height: 300))
+        let r = ScriptedRecognizer("rec")
+        pad.addGestureRecognizer(r)
+        h.down(1, 10, 10, at: 0)
+        h.move(1, 20, 10, at: 10)
+        h.up(1, 20, 10, at: 20)
+        let viewEntries = h.viewPhases("pad").count
+        let hooks = r.received.count
+        h.move(1, 30, 10, at: 30)
+        h.up(1, 30, 10, at: 40)
+        #expect(h.viewPhases("pad").count == viewEntries, "the view got phases again: \(h.viewPhases("pad"))")
+        #expect(r.received.count == hooks, "the recognizer got hooks again: \(r.received)")
+        #expect(h.entries.filter { $0.kind == .note && $0.cause.text.contains("which is not down: ignored") }.count == 2)
+    }
+
     @Test("A.2.1: hit-testing and conversions follow the bounds origin (scrolling)")
     func boundsOrigin() {
         let h = Harness()

@@ -41,11 +41,12 @@ struct TwoFingerTracker {
     }
 
     mutating func updateAngle() {
-        var delta = rawAngle - lastRawAngle
+        let raw = rawAngle  // one atan2 per move
+        var delta = raw - lastRawAngle
         while delta > .pi { delta -= 2 * .pi }
         while delta < -.pi { delta += 2 * .pi }
         angle += delta
-        lastRawAngle = rawAngle
+        lastRawAngle = raw
     }
 
     var bothDown: Bool { (first?.isDown ?? false) && (second?.isDown ?? false) }
