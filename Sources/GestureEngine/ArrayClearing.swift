@@ -3,7 +3,7 @@ extension Array {
     /// generic `replaceSubrange` (about 170 instructions even for one element, measured with
     /// callgrind); the engine empties its few-element scratch lists on every event.
     @inline(__always)
-    mutating func clearKeepingCapacity() {
+    public mutating func clearKeepingCapacity() {
         while !isEmpty { removeLast() }
     }
 }

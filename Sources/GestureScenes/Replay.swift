@@ -33,7 +33,7 @@ public enum Replay {
             observe?(e)
             if let first = batch.first, !batching || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
                 env.feed(batch: batch)
-                batch.removeAll(keepingCapacity: true)
+                batch.clearKeepingCapacity()
             }
             batch.append(e)
         }

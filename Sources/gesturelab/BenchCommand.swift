@@ -154,7 +154,7 @@ struct BenchCommand: ParsableCommand {
         for e in events {
             if let first = batch.first, first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
                 env.feed(batch: batch)
-                batch.removeAll(keepingCapacity: true)
+                batch.clearKeepingCapacity()
             }
             batch.append(e)
         }
