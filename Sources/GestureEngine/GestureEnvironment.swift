@@ -155,7 +155,9 @@ public final class GestureEnvironment {
                 let touch: Touch
                 if let last = lastTouch, last.pointer == e.pointer, last.isDown {
                     touch = last
-                } else if let found = touchesByPointer[e.pointer] {
+                } else if let found = sharedEvent.allTouches.first(where: { $0.pointer == e.pointer && $0.isDown }) ?? touchesByPointer[e.pointer] {
+                    // The event's list holds every finger that was down before this batch (two
+                    // for a pinch, whose fingers alternate): a short scan before hashing.
                     touch = found
                     lastTouch = found
                 } else {
@@ -482,11 +484,21 @@ public final class GestureEnvironment {
 /// and the cause sits in `GestureEnvironment.requestCauses`, by index, only when the log keeps it.
 struct TransitionRequest {
     unowned(unsafe) let recognizer: GestureRecognizer
+    /// The recognizer's identity, compared without touching its reference count.
+    let key: ObjectIdentifier
     var to: RecognizerState
     /// Index into `requestCauses`, or -1 when the log will not keep the cause.
     var causeSlot: Int32
     /// Disabling bypasses the pending-request rules.
     var forced = false
+
+    init(recognizer: GestureRecognizer, to: RecognizerState, causeSlot: Int32, forced: Bool = false) {
+        self.recognizer = recognizer
+        key = ObjectIdentifier(recognizer)
+        self.to = to
+        self.causeSlot = causeSlot
+        self.forced = forced
+    }
 }
 
 /// How settlement orders a batch of requests (see `processRequests`).

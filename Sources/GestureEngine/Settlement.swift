@@ -54,7 +54,7 @@ extension GestureEnvironment {
         for i in batch.indices {
             let q = batch[i]
             var isFirst = true
-            for j in 0..<i where batch[j].recognizer === q.recognizer { isFirst = false; break }
+            for j in 0..<i where batch[j].key == q.key { isFirst = false; break }
             guard isFirst else { classes.append(.repeated); continue }
             if q.forced || q.to == .failed || q.to == .cancelled {
                 classes.append(.failure)
@@ -65,20 +65,20 @@ extension GestureEnvironment {
                 classes.append(.update)
             }
         }
-        func processAll(of r: GestureRecognizer) {
-            for q in batch where q.recognizer === r { process(q) }
+        func processAll(of key: ObjectIdentifier) {
+            for q in batch where q.key == key { process(q) }
         }
         // Failures first, then recognitions in tie-break order, then updates.
-        for i in batch.indices where classes[i] == .failure { processAll(of: batch[i].recognizer) }
+        for i in batch.indices where classes[i] == .failure { processAll(of: batch[i].key) }
         if candidateCount == 1 {
-            if let i = classes.firstIndex(of: .candidate) { processAll(of: batch[i].recognizer) }
+            if let i = classes.firstIndex(of: .candidate) { processAll(of: batch[i].key) }
         } else if candidateCount > 1 {
             var list: [GestureRecognizer] = []
             list.reserveCapacity(candidateCount)
             for i in batch.indices where classes[i] == .candidate { list.append(batch[i].recognizer) }
-            for r in sortCandidates(list) { processAll(of: r) }
+            for r in sortCandidates(list) { processAll(of: ObjectIdentifier(r)) }
         }
-        for i in batch.indices where classes[i] == .update { processAll(of: batch[i].recognizer) }
+        for i in batch.indices where classes[i] == .update { processAll(of: batch[i].key) }
         requestClasses = classes
     }
 
