@@ -25,10 +25,10 @@ extension GestureEnvironment {
         guard a.failureRequirements.isEmpty || !a.failureRequirements.contains(where: { $0 === b }),
               a.dynamicRequirements.isEmpty || !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
         var sources: [String] = []
-        if let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
+        if let d = a.delegate, d.mayRequireFailures, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
             sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
-        if let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+        if let d = b.delegate, d.mayRequireFailures, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
             sources.append("delegate of \(b.id): shouldBeRequiredToFailBy \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
         if a.shouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }

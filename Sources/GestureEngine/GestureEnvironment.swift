@@ -52,6 +52,7 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var spareResetList: [GestureRecognizer] = []
     @exclusivity(unchecked) var spareGroup: [GestureRecognizer] = []
     @exclusivity(unchecked) var spareFrontier: [GestureRecognizer] = []
+    @exclusivity(unchecked) var spareNewAttempts: [GestureRecognizer] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
@@ -261,11 +262,10 @@ public final class GestureEnvironment {
             touch.delivery.finished = true
             return
         }
-        var chain: [View] = []
-        var v: View? = hit
-        while let current = v { chain.append(current); v = current.superview }
         var receivers: [GestureRecognizer] = []
-        for view in chain {
+        var v: View? = hit
+        while let view = v {
+            v = view.superview
             for r in view.gestureRecognizers.reversed() {
                 guard r.isEnabled else { continue }
                 if r.publishedState.isTerminal { continue }
@@ -284,7 +284,9 @@ public final class GestureEnvironment {
             }
         }
         touch.recognizers = receivers
-        var newAttempts: [GestureRecognizer] = []
+        var newAttempts = spareNewAttempts
+        spareNewAttempts = []
+        defer { newAttempts.clearKeepingCapacity(); spareNewAttempts = newAttempts }
         for r in receivers {
             if !r.isInAttempt {
                 r.isInAttempt = true

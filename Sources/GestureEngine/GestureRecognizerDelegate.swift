@@ -9,6 +9,10 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
     /// Why the delegate gave its last answer, for the decision log. Nil when it has no words.
     func explanationOfLastAnswer() -> String?
+    /// False promises that both failure-requirement methods answer false, so the engine need not
+    /// ask them for every pair of recognizers on every new touch (not a UIKit method; the
+    /// default, true, always asks).
+    var mayRequireFailures: Bool { get }
 }
 
 public extension GestureRecognizerDelegate {
@@ -18,4 +22,5 @@ public extension GestureRecognizerDelegate {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
     func explanationOfLastAnswer() -> String? { nil }
+    var mayRequireFailures: Bool { true }
 }

@@ -15,6 +15,7 @@ final class ScenePolicyDelegate: GestureRecognizerDelegate {
     private var lastReason: String?
 
     func explanationOfLastAnswer() -> String? { lastReason }
+    var mayRequireFailures: Bool { !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty }
 
     func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool {
         if neverBegin {
