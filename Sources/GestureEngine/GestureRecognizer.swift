@@ -126,7 +126,12 @@ open class GestureRecognizer {
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
     @exclusivity(unchecked) public internal(set) var attemptTouches: [Touch] = []
-    @exclusivity(unchecked) var ignoredSerials: Set<Int> = []
+    @exclusivity(unchecked) var ignoredSerials: Set<Int> = [] {
+        didSet { ignoresAny = !ignoredSerials.isEmpty }
+    }
+    /// `!ignoredSerials.isEmpty`, kept as a flag: asked for every touch of every event, and
+    /// a set's emptiness costs a reference count round trip.
+    @exclusivity(unchecked) private(set) var ignoresAny = false
 
     /// Tells the engine to stop sending `touch` to this recognizer (A.2.11). The touch is then
     /// neither held back nor cancelled in its view on this recognizer's account.
@@ -138,14 +143,14 @@ open class GestureRecognizer {
 
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
-        guard ignoredSerials.isEmpty || !ignoredSerials.contains(touch.serial) else { return false }
+        guard !ignoresAny || !ignoredSerials.contains(touch.serial) else { return false }
         if attemptTouches.count == 1 { return attemptTouches[0] === touch }
         return attemptTouches.contains { $0 === touch }
     }
 
     /// Touches that are down and not ignored.
     public var activeTouches: [Touch] {
-        if ignoredSerials.isEmpty {
+        if !ignoresAny {
             // Every finger still down, the usual case: the array as it is, nothing allocated.
             if attemptTouches.allSatisfy(\.isDown) { return attemptTouches }
             return attemptTouches.filter(\.isDown)
@@ -158,7 +163,7 @@ open class GestureRecognizer {
     /// How many touches are down and not ignored, without building the list (asked per event).
     public var activeTouchCount: Int {
         var n = 0
-        for t in attemptTouches where t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) { n += 1 }
+        for t in attemptTouches where t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial)) { n += 1 }
         return n
     }
 
@@ -167,10 +172,10 @@ open class GestureRecognizer {
     public var activeCentroidInWindow: Point? {
         if attemptTouches.count == 1 {
             let t = attemptTouches[0]
-            return t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) ? t.locationInWindow : nil
+            return t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial)) ? t.locationInWindow : nil
         }
         var x = 0.0, y = 0.0, n = 0
-        for t in attemptTouches where t.isDown && (ignoredSerials.isEmpty || !ignoredSerials.contains(t.serial)) {
+        for t in attemptTouches where t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial)) {
             x += t.locationInWindow.x
             y += t.locationInWindow.y
             n += 1
@@ -181,7 +186,7 @@ open class GestureRecognizer {
     /// The pointer ids of the touches this attempt competes for: those received and not ignored
     /// (A.3.2). Transitions in the log list these.
     public var claimedPointers: [Int] {
-        ignoredSerials.isEmpty ? attemptTouches.map(\.pointer) : attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer)
+        !ignoresAny ? attemptTouches.map(\.pointer) : attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer)
     }
 
     /// The centroid of the active touches in `view`'s coordinates, or of the last touches

@@ -61,7 +61,7 @@ extension GestureEnvironment {
         // Buffers are kept: the next attempt fills them again, usually within the second.
         r.timers.clearKeepingCapacity()
         r.attemptTouches.clearKeepingCapacity()
-        if !r.ignoredSerials.isEmpty { r.ignoredSerials.removeAll(keepingCapacity: true) }
+        if r.ignoresAny { r.ignoredSerials.removeAll(keepingCapacity: true) }
         r.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible
         r.publishedState = .possible
