@@ -38,6 +38,18 @@ extension GestureEnvironment {
         TouchEvent(timestamp: now, allTouches: touchesByPointer.values.sorted { $0.serial < $1.serial })
     }
 
+    /// The event for deliveries made outside a touch dispatch (releases, cancellations), built
+    /// at its first use: most checks deliver nothing.
+    struct PendingEvent {
+        private var built: TouchEvent?
+        mutating func event(in env: GestureEnvironment) -> TouchEvent {
+            if let built { return built }
+            let e = env.currentEvent()
+            built = e
+            return e
+        }
+    }
+
     private func track(_ touch: Touch) {
         if !touch.delivery.tracked {
             touch.delivery.tracked = true
@@ -95,13 +107,8 @@ extension GestureEnvironment {
         guard !touchesWithHolds.isEmpty else { return }
         // Asked after every cycle while a phase is held (a single tap's end waits out the double
         // tap's interval): the event and the causes are built only when something is released.
-        var built: TouchEvent?
-        func event() -> TouchEvent {
-            if let built { return built }
-            let e = currentEvent()
-            built = e
-            return e
-        }
+        var pending = PendingEvent()
+        func event() -> TouchEvent { pending.event(in: self) }
         for touch in touchesWithHolds where !touch.delivery.finished {
             let releasesBegan = touch.delivery.began == .held && !isHeld(touch, endedPhase: false)
             let endedMayGo = touch.delivery.endedWaiting
@@ -134,13 +141,8 @@ extension GestureEnvironment {
     func cancelViewTouches(of winner: GestureRecognizer, transitionSeq: Int) {
         // Usually nothing is left to cancel (the touches already ended in their views), so the
         // event is only built when one is.
-        var built: TouchEvent?
-        func event() -> TouchEvent {
-            if let built { return built }
-            let e = currentEvent()
-            built = e
-            return e
-        }
+        var pending = PendingEvent()
+        func event() -> TouchEvent { pending.event(in: self) }
         for touch in winner.attemptTouches where !winner.isIgnoring(touch) && touch.view != nil && !touch.delivery.finished {
             switch touch.delivery.began {
             case .delivered:

@@ -14,9 +14,9 @@ public struct ReplayResult {
 /// one UIKit event, and runs the timers left at the end.
 public enum Replay {
     public static func run(tracePath: String, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
-                           recordLog: Bool = true) throws -> ReplayResult {
+                           recordLog: Bool = true, logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
         let reader = try TraceReader(path: tracePath)
-        return try run(reader: reader, scene: doc, registry: registry, recordLog: recordLog)
+        return try run(reader: reader, scene: doc, registry: registry, recordLog: recordLog, logSink: logSink)
     }
 
     public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureAnalysis
+import GestureEngine
 import GestureScenes
 import GestureTrace
 
@@ -54,9 +55,9 @@ struct ExplainCommand: ParsableCommand {
 }
 
 /// Replays a trace or exits 2 with the located problem.
-func replayOrExit(trace: String, scene: SceneDocument) throws -> ReplayResult {
+func replayOrExit(trace: String, scene: SceneDocument, logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
     do {
-        let r = try Replay.run(tracePath: trace, scene: scene)
+        let r = try Replay.run(tracePath: trace, scene: scene, logSink: logSink)
         for w in r.warnings { Exit.warn(w.description) }
         return r
     } catch let d as TraceDiagnostic {

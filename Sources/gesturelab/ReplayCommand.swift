@@ -33,15 +33,9 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let doc = try loadScene(scene, overrides: overrides)
-        let reader: TraceReader
-        do {
-            reader = try TraceReader(path: trace)
-        } catch {
-            throw Exit.fail(error.description)
-        }
         // The log is written as the engine decides, never kept, so a trace of any length replays
         // in constant memory. An error part-way leaves a file named by -o as it was; standard
-        // output has what came before the error.
+        // output has what came before the error (nothing, when the trace cannot be opened).
         let out = try OutputFile(output)
         var failure: Error?
         func put(_ text: String) {
@@ -49,27 +43,28 @@ struct ReplayCommand: ParsableCommand {
             do { try out.write(text) } catch { failure = error }
         }
         var writer = TextTimeline.Writer(TextTimeline(verbose: verbose))
+        var titled = false
+        func title() {
+            guard format == .text, !titled else { return }
+            titled = true
+            put(writer.header(title: "Replay of \(trace) through scene \(doc.name)"))
+        }
         let sink: (LogEntry) -> Void
         switch format {
         case .jsonl:
             sink = { put(JSONLinesTimeline.line($0) + "\n") }
         case .text:
-            put(writer.header(title: "Replay of \(trace) through scene \(doc.name)"))
-            sink = { if let line = writer.line($0) { put(line) } }
+            sink = { e in
+                title()
+                if let line = writer.line(e) { put(line) }
+            }
         }
-        let result: ReplayResult
-        do {
-            result = try Replay.run(reader: reader, scene: doc, logSink: sink)
-        } catch let d as TraceDiagnostic {
-            throw Exit.fail(d.description)
-        } catch let e as SceneError {
-            throw Exit.fail(e.description)
-        }
+        let result = try replayOrExit(trace: trace, scene: doc, logSink: sink)
         if format == .text {
+            title()
             put(writer.footer() + "\n\(result.eventCount) events replayed\n")
         }
         if let failure { throw failure }
         try out.finish()
-        for w in result.warnings { Exit.warn(w.description) }
     }
 }

@@ -111,11 +111,15 @@ final class RecordSession {
         window = wid.split(separator: "\n").first.map(String.init) ?? ""
     }
 
-    /// A horizontal drag of `moves` steps, sent in one xdotool run.
-    func drag(moves: Int) throws {
-        var script = ["mousemove", "--window", window, "20", "250", "mousedown", "1"]
-        for i in 1...moves { script += ["mousemove", "--window", window, String(20 + i % 360), String(250 + (i / 360) * 3)] }
-        script += ["mouseup", "1", "sleep", "0.3"]
+    /// A horizontal drag of `moves` steps of `step` points, sent in one xdotool run; without
+    /// `lift` the button stays down (a stroke cut off mid-way).
+    func drag(moves: Int, from start: (x: Int, y: Int) = (20, 250), step: Int = 1, lift: Bool = true) throws {
+        var script = ["mousemove", "--window", window, String(start.x), String(start.y), "mousedown", "1"]
+        for i in 1...moves {
+            script += ["mousemove", "--window", window, String(start.x + (i * step) % 360), String(start.y + (i * step / 360) * 3)]
+        }
+        if lift { script += ["mouseup", "1"] }
+        script += ["sleep", "0.3"]
         _ = try run("/usr/bin/xdotool", script, env: env)
     }
 
@@ -222,32 +226,16 @@ struct StudioWindowTests {
 
     @Test("kill -9 mid-stroke: the partial recording replays up to its last line")
     func killNine() throws {
-        let xvfb = try VirtualDisplay()
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenePath = dir + "/scene.yaml", out = dir + "/rec.jsonl", ready = dir + "/ready.json"
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
         try "old recording\n".write(toFile: out, atomically: true, encoding: .utf8)
-        let env = ["DISPLAY": xvfb.display, "SDL_VIDEODRIVER": "x11"]
-        let recorder = Process()
-        recorder.executableURL = URL(fileURLWithPath: binary)
-        recorder.arguments = ["record", "--scene", scenePath, "-o", out, "--ready-file", ready]
-        var e = ProcessInfo.processInfo.environment
-        for (k, v) in env { e[k] = v }
-        recorder.environment = e
-        recorder.standardOutput = FileHandle.nullDevice
-        recorder.standardError = FileHandle.nullDevice
-        try recorder.run()
-        #expect(waitFor(ready))
-        let (_, wid) = try run("/usr/bin/timeout", ["10", "xdotool", "search", "--sync", "--onlyvisible", "--name", "GestureLab record"], env: env)
-        let window = wid.split(separator: "\n").first.map(String.init) ?? ""
-        var script = ["mousemove", "--window", window, "150", "200", "mousedown", "1"]
-        for i in 1...15 { script += ["mousemove", "--window", window, String(150 + i * 4), "200"] }
-        script += ["sleep", "0.3"]
-        _ = try run("/usr/bin/xdotool", script, env: env)
-        kill(recorder.processIdentifier, SIGKILL)
-        recorder.waitUntilExit()
-        _ = try run("/usr/bin/xdotool", ["mouseup", "1"], env: env)
+        let session = try RecordSession(scene: scenePath, output: out, ready: ready)
+        try session.drag(moves: 15, from: (150, 200), step: 4, lift: false)
+        kill(session.process.processIdentifier, SIGKILL)
+        session.process.waitUntilExit()
+        _ = try run("/usr/bin/xdotool", ["mouseup", "1"], env: session.env)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old recording\n", "the old file is untouched")
         let (_, events, _) = try TraceReader.readAll(path: out + ".recording")
         #expect(events.first?.type == .down)
@@ -258,26 +246,12 @@ struct StudioWindowTests {
 
     @Test("A recording that cannot be written is reported on stderr (and in the window) and nothing is half-written")
     func unwritable() throws {
-        let xvfb = try VirtualDisplay()
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json"
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
-        let recorder = Process()
-        recorder.executableURL = URL(fileURLWithPath: binary)
-        recorder.arguments = ["record", "--scene", scenePath, "-o", dir + "/no-such-folder/out.jsonl", "--ready-file", ready]
-        var e = ProcessInfo.processInfo.environment
-        e["DISPLAY"] = xvfb.display
-        e["SDL_VIDEODRIVER"] = "x11"
-        recorder.environment = e
-        let err = Pipe()
-        recorder.standardError = err
-        recorder.standardOutput = FileHandle.nullDevice
-        try recorder.run()
-        #expect(waitFor(ready))
-        recorder.terminate()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        recorder.waitUntilExit()
+        let session = try RecordSession(scene: scenePath, output: dir + "/no-such-folder/out.jsonl", ready: ready)
+        let (_, text) = session.finish()
         #expect(text.contains("cannot start recording"))
         #expect(text.contains("no-such-folder/out.jsonl.recording"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/no-such-folder"))

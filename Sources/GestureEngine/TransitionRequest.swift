@@ -1,0 +1,26 @@
+/// A state a recognizer asked for, waiting for settlement.
+///
+/// A plain value (no reference counting) because requests are queued and copied on every event:
+/// the recognizer is unowned (views own their recognizers, and a request lives one settlement),
+/// and the cause sits in `GestureEnvironment.requestCauses`, by index, only when the log keeps it.
+struct TransitionRequest {
+    unowned(unsafe) let recognizer: GestureRecognizer
+    /// The recognizer's identity, compared without touching its reference count.
+    let key: ObjectIdentifier
+    var to: RecognizerState
+    /// Index into `requestCauses`, or -1 when the log will not keep the cause.
+    var causeSlot: Int32
+    /// Disabling bypasses the pending-request rules.
+    var forced = false
+
+    init(recognizer: GestureRecognizer, to: RecognizerState, causeSlot: Int32, forced: Bool = false) {
+        self.recognizer = recognizer
+        key = ObjectIdentifier(recognizer)
+        self.to = to
+        self.causeSlot = causeSlot
+        self.forced = forced
+    }
+}
+
+/// How settlement orders a batch of requests (see `processRequests`).
+enum RequestClass { case failure, candidate, update, repeated }
