@@ -34,7 +34,8 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var touchesWithHolds: [Touch] = []
     @exclusivity(unchecked) var nextSerial = 0
     @exclusivity(unchecked) private var spareChanged: [Touch] = []
-    @exclusivity(unchecked) private var lastTouch: Touch?
+    /// `spareChanged`, unretained (it keeps them alive), for the common event's fast path.
+    @exclusivity(unchecked) private var spareChangedLinks: [Unmanaged<Touch>] = []
     @exclusivity(unchecked) var spareOneTouch: [Touch] = []
     /// Bumped when a touch goes down or is removed, so the event's list of touches is rebuilt
     /// only when it changed.
@@ -131,20 +132,23 @@ public final class GestureEnvironment {
         guard let t = batch.first?.time else { return }
         advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
         now = max(now, t)
+        if feedNextEventOfSameFingers(batch, at: t) { return }
         // The list of changed touches is reused between events (one allocation saved per event).
         var changed = spareChanged
         spareChanged = []
-        // A finger's consecutive moves leave its touch in the list, so the common event neither
-        // removes nor adds it.
-        if !(batch.count == 1 && changed.count == 1 && changed[0].isDown && changed[0].pointer == batch[0].pointer && batch[0].type != .down) {
-            changed.clearKeepingCapacity()
+        changed.clearKeepingCapacity()
+        defer {
+            spareChangedLinks.clearKeepingCapacity()
+            for t in changed { spareChangedLinks.append(Unmanaged.passUnretained(t)) }
+            spareChanged = changed
         }
-        defer { spareChanged = changed }
         for e in batch {
             let location = Point(x: e.x, y: e.y)
             switch e.type {
             case .down:
-                if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
+                if let stale = touchesByPointer[e.pointer] {
+                    finishTouch(stale)
+                }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
                 touchesByPointer[e.pointer] = touch
@@ -152,42 +156,71 @@ public final class GestureEnvironment {
                 bind(touch)
                 changed.append(touch)
             case .move, .up, .cancel:
-                // Consecutive events of one finger skip the dictionary's hashing.
                 let touch: Touch
-                if let last = lastTouch, last.pointer == e.pointer, last.isDown {
-                    touch = last
-                } else if let found = sharedEvent.allTouches.first(where: { $0.pointer == e.pointer && $0.isDown }) ?? touchesByPointer[e.pointer] {
-                    // The event's list holds every finger that was down before this batch (two
-                    // for a pinch, whose fingers alternate): a short scan before hashing.
+                if let found = sharedEvent.allTouches.first(where: { $0.pointer == e.pointer && $0.isDown }) ?? touchesByPointer[e.pointer] {
+                    // The event's list holds every finger that was down before this batch: a
+                    // short scan before hashing.
                     touch = found
-                    lastTouch = found
                 } else {
                     log.append(time: t, kind: .note, touches: [e.pointer],
                                cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
                     continue
                 }
-                touch.previousLocationInWindow = touch.locationInWindow
-                touch.locationInWindow = location
-                touch.timestamp = t
-                if let p = e.pressure { touch.pressure = p }
-                touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
-                let verb = e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")
-                log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
-                           cause: Cause(.input, "\(touch.label) \(verb) \(location)"))
-                if changed.count == 1 && changed[0] === touch {
-                    // Still there from this finger's previous event (see below): nothing to add.
-                } else if !changed.contains(where: { $0 === touch }) {
+                update(touch, with: e, at: t)
+                if !changed.contains(where: { $0 === touch }) {
                     changed.append(touch)
                 }
             }
         }
         dispatch(changed)
-        for touch in changed where !touch.isDown {
-            if touchesByPointer[touch.pointer] === touch {
-                touchesByPointer[touch.pointer] = nil
-                touchSetVersion &+= 1
-            }
+        for touch in changed where !touch.isDown { forget(touch) }
+    }
+
+    /// The common event: the same fingers as the previous event move again (or lift), in the
+    /// same order, so the previous list of changed touches is this event's. It needs no lookup
+    /// and no list, and reaches the touches without reference counting (atomic, and most of a
+    /// move's cost before).
+    private func feedNextEventOfSameFingers(_ batch: [TraceEvent], at t: Timestamp) -> Bool {
+        let links = spareChangedLinks
+        guard batch.count == links.count else { return false }
+        for (e, link) in zip(batch, links) {
+            let matches = link._withUnsafeGuaranteedRef { e.type != .down && $0.pointer == e.pointer && $0.isDown }
+            guard matches else { return false }
         }
+        for (e, link) in zip(batch, links) {
+            link._withUnsafeGuaranteedRef { update($0, with: e, at: t) }
+        }
+        dispatch(spareChanged)
+        var lifted = false
+        for link in links where link._withUnsafeGuaranteedRef({ !$0.isDown }) {
+            lifted = true
+            link._withUnsafeGuaranteedRef { forget($0) }
+        }
+        if lifted {
+            // The next event starts a new list (and a lifted finger's touch may be freed).
+            spareChanged.clearKeepingCapacity()
+            spareChangedLinks.clearKeepingCapacity()
+        }
+        return true
+    }
+
+    /// Moves a touch that is down to the event's place and phase, and logs it.
+    private func update(_ touch: Touch, with e: TraceEvent, at t: Timestamp) {
+        let location = Point(x: e.x, y: e.y)
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = location
+        touch.timestamp = t
+        if let p = e.pressure { touch.pressure = p }
+        touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
+        log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
+                   cause: Cause(.input, "\(touch.label) \(e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")) \(location)"))
+    }
+
+    /// A touch that ended or was cancelled leaves the touches down.
+    private func forget(_ touch: Touch) {
+        guard touchesByPointer[touch.pointer] === touch else { return }
+        touchesByPointer[touch.pointer] = nil
+        touchSetVersion &+= 1
     }
 
     /// Fires every timer due up to `time`, each in its own cycle.
@@ -315,22 +348,17 @@ public final class GestureEnvironment {
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
             // One touch: its recognizers are already in delivery order (bound deepest view first,
-            // most recently added first). Several: merge and sort.
-            var receivers: [GestureRecognizer]
-            if changed.count == 1 {
-                receivers = changed[0].recognizers
-            } else {
-                // Fingers on one view usually have the same recognizers, already in order.
-                let first = changed[0].recognizers
-                if changed.dropFirst().allSatisfy({ t in t.recognizers.count == first.count && zip(t.recognizers, first).allSatisfy { $0 === $1 } }) {
-                    receivers = first
-                } else {
-                    receivers = []
-                    for t in changed {
-                        for r in t.recognizers where !receivers.contains(where: { $0 === r }) { receivers.append(r) }
-                    }
-                    if receivers.count > 1 { receivers.sort { precedes($0, $1) } }
+            // most recently added first). Several: merge and sort, unless (usually: fingers on
+            // one view) they all have the same list. Recognizers are reached unretained: the
+            // touches' lists, or `merged`, keep them alive, and reference counting is atomic.
+            var merged: [GestureRecognizer] = []
+            var links = changed[0].recognizerLinks
+            if changed.count > 1 && !changed.dropFirst().allSatisfy({ $0.recognizerLinks.elementsEqual(links, by: { $0.toOpaque() == $1.toOpaque() }) }) {
+                for t in changed {
+                    for r in t.recognizers where !merged.contains(where: { $0 === r }) { merged.append(r) }
                 }
+                if merged.count > 1 { merged.sort { precedes($0, $1) } }
+                links = merged.map { Unmanaged.passUnretained($0) }
             }
             if changed.count == 1 {
                 // One touch, one phase: no per-phase sets to build (the common case, a move).
@@ -338,34 +366,41 @@ public final class GestureEnvironment {
                 let phase = touch.phase
                 context = .delivering(phase: phase)
                 if log.isRecording { deliveringTouches = changed }
-                for r in receivers {
-                    guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { continue }
-                    deliver(phase, changed, to: r, event: event)
+                for link in links {
+                    link._withUnsafeGuaranteedRef { r in
+                        guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { return }
+                        deliver(phase, changed, to: r, event: event)
+                    }
                 }
             } else if changed.allSatisfy({ $0.phase == changed[0].phase }) {
                 // Several fingers in one phase (a pinch's moves): one set per recognizer, and
                 // usually the whole list.
                 let phase = changed[0].phase
-                for r in receivers {
-                    guard !r.publishedState.isTerminal, r.isAttached else { continue }
-                    let set = changed.allSatisfy({ r.isTracking($0) }) ? changed : changed.filter { r.isTracking($0) }
-                    guard !set.isEmpty else { continue }
-                    context = .delivering(phase: phase)
-                    if log.isRecording { deliveringTouches = set }
-                    deliver(phase, set, to: r, event: event)
-                }
-            } else {
-                for r in receivers {
-                    for phase in TouchPhase.deliveryOrder {
-                        guard !r.publishedState.isTerminal, r.isAttached else { break }
-                        let set = changed.filter { $0.phase == phase && r.isTracking($0) }
-                        guard !set.isEmpty else { continue }
+                for link in links {
+                    link._withUnsafeGuaranteedRef { r in
+                        guard !r.publishedState.isTerminal, r.isAttached else { return }
+                        let set = changed.allSatisfy({ r.isTracking($0) }) ? changed : changed.filter { r.isTracking($0) }
+                        guard !set.isEmpty else { return }
                         context = .delivering(phase: phase)
                         if log.isRecording { deliveringTouches = set }
                         deliver(phase, set, to: r, event: event)
                     }
                 }
+            } else {
+                for link in links {
+                    link._withUnsafeGuaranteedRef { r in
+                        for phase in TouchPhase.deliveryOrder {
+                            guard !r.publishedState.isTerminal, r.isAttached else { break }
+                            let set = changed.filter { $0.phase == phase && r.isTracking($0) }
+                            guard !set.isEmpty else { continue }
+                            context = .delivering(phase: phase)
+                            if log.isRecording { deliveringTouches = set }
+                            deliver(phase, set, to: r, event: event)
+                        }
+                    }
+                }
             }
+            withExtendedLifetime(merged) {}
             context = .touches
         } viewPhases: {
             for t in changed { self.deliverNewPhase(of: t, event: event) }

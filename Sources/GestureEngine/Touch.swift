@@ -26,7 +26,12 @@ public final class Touch {
     @exclusivity(unchecked) public internal(set) var pressure: Double?
 
     /// Recognizers that received this touch at touch down, in delivery order.
-    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = [] {
+        didSet { recognizerLinks = recognizers.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The same recognizers, unretained, for the per-event delivery loop: `recognizers` keeps
+    /// them alive, and reaching them this way costs no (atomic) reference counting.
+    @exclusivity(unchecked) private(set) var recognizerLinks: [Unmanaged<GestureRecognizer>] = []
     @exclusivity(unchecked) var delivery = ViewDeliveryState()
 
     init(pointer: Int, serial: Int, time: Timestamp, location: Point, device: InputDevice?, pressure: Double?) {
@@ -52,7 +57,9 @@ public final class Touch {
         return view.convertFromWindow(previousLocationInWindow)
     }
 
-    public var isDown: Bool { phase != .ended && phase != .cancelled }
+    /// Asked for every touch of every event; the optimizer left it a call (and the caller a
+    /// retain and release around it).
+    @inline(__always) public var isDown: Bool { phase != .ended && phase != .cancelled }
     /// The name in logs: `touch 1` is pointer 1.
     public var label: String { "touch \(pointer)" }
 }
