@@ -35,7 +35,7 @@ public final class GestureEnvironment {
     @exclusivity(unchecked) var nextSerial = 0
     @exclusivity(unchecked) private var spareChanged: [Touch] = []
     /// `spareChanged`, unretained (it keeps them alive), for the common event's fast path.
-    @exclusivity(unchecked) private var spareChangedLinks: [Unmanaged<Touch>] = []
+    @exclusivity(unchecked) private var spareChangedLinks = UnretainedList<Touch>()
     @exclusivity(unchecked) var spareOneTouch: [Touch] = []
     /// Bumped when a touch goes down or is removed, so the event's list of touches is rebuilt
     /// only when it changed.
@@ -81,6 +81,7 @@ public final class GestureEnvironment {
     deinit {
         for v in window.subtree { v.environmentRef = nil }
         clockReading.deallocate()
+        spareChangedLinks.free()
     }
 
     /// Every recognizer in the hierarchy.
@@ -138,8 +139,7 @@ public final class GestureEnvironment {
         spareChanged = []
         changed.clearKeepingCapacity()
         defer {
-            spareChangedLinks.clearKeepingCapacity()
-            for t in changed { spareChangedLinks.append(Unmanaged.passUnretained(t)) }
+            spareChangedLinks.replace(with: changed)
             spareChanged = changed
         }
         for e in batch {
@@ -183,23 +183,25 @@ public final class GestureEnvironment {
     private func feedNextEventOfSameFingers(_ batch: [TraceEvent], at t: Timestamp) -> Bool {
         let links = spareChangedLinks
         guard batch.count == links.count else { return false }
-        for (e, link) in zip(batch, links) {
-            let matches = link._withUnsafeGuaranteedRef { e.type != .down && $0.pointer == e.pointer && $0.isDown }
+        for i in 0..<links.count {
+            let e = batch[i]
+            let matches = links[i]._withUnsafeGuaranteedRef { e.type != .down && $0.pointer == e.pointer && $0.isDown }
             guard matches else { return false }
         }
-        for (e, link) in zip(batch, links) {
-            link._withUnsafeGuaranteedRef { update($0, with: e, at: t) }
+        for i in 0..<links.count {
+            let e = batch[i]
+            links[i]._withUnsafeGuaranteedRef { update($0, with: e, at: t) }
         }
         dispatch(spareChanged)
         var lifted = false
-        for link in links where link._withUnsafeGuaranteedRef({ !$0.isDown }) {
+        for i in 0..<links.count where links[i]._withUnsafeGuaranteedRef({ !$0.isDown }) {
             lifted = true
-            link._withUnsafeGuaranteedRef { forget($0) }
+            links[i]._withUnsafeGuaranteedRef { forget($0) }
         }
         if lifted {
             // The next event starts a new list (and a lifted finger's touch may be freed).
             spareChanged.clearKeepingCapacity()
-            spareChangedLinks.clearKeepingCapacity()
+            spareChangedLinks.removeAll()
         }
         return true
     }
@@ -352,13 +354,16 @@ public final class GestureEnvironment {
             // one view) they all have the same list. Recognizers are reached unretained: the
             // touches' lists, or `merged`, keep them alive, and reference counting is atomic.
             var merged: [GestureRecognizer] = []
+            var mergedLinks = UnretainedList<GestureRecognizer>()
+            defer { mergedLinks.free() }
             var links = changed[0].recognizerLinks
-            if changed.count > 1 && !changed.dropFirst().allSatisfy({ $0.recognizerLinks.elementsEqual(links, by: { $0.toOpaque() == $1.toOpaque() }) }) {
+            if changed.count > 1 && !changed.dropFirst().allSatisfy({ $0.recognizerLinks.isSame(as: links) }) {
                 for t in changed {
                     for r in t.recognizers where !merged.contains(where: { $0 === r }) { merged.append(r) }
                 }
                 if merged.count > 1 { merged.sort { precedes($0, $1) } }
-                links = merged.map { Unmanaged.passUnretained($0) }
+                mergedLinks.replace(with: merged)
+                links = mergedLinks
             }
             if changed.count == 1 {
                 // One touch, one phase: no per-phase sets to build (the common case, a move).

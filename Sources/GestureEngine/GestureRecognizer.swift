@@ -62,6 +62,8 @@ open class GestureRecognizer {
 
     public init(id: String) { self.id = id }
 
+    deinit { attemptTouchLinks.free() }
+
     // MARK: State
 
     @exclusivity(unchecked) var internalState: RecognizerState = .possible
@@ -125,7 +127,11 @@ open class GestureRecognizer {
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
-    @exclusivity(unchecked) public internal(set) var attemptTouches: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var attemptTouches: [Touch] = [] {
+        didSet { attemptTouchLinks.replace(with: attemptTouches) }
+    }
+    /// The same touches, unretained, for the questions asked on every event (see `UnretainedList`).
+    @exclusivity(unchecked) private(set) var attemptTouchLinks = UnretainedList<Touch>()
     @exclusivity(unchecked) var ignoredSerials: Set<Int> = [] {
         didSet { ignoresAny = !ignoredSerials.isEmpty }
     }
@@ -144,8 +150,8 @@ open class GestureRecognizer {
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
         guard !ignoresAny || !ignoredSerials.contains(touch.serial) else { return false }
-        if attemptTouches.count == 1 { return attemptTouches[0] === touch }
-        return attemptTouches.contains { $0 === touch }
+        let key = Unmanaged.passUnretained(touch).toOpaque()
+        return attemptTouchLinks.contains { $0.toOpaque() == key }
     }
 
     /// Touches that are down and not ignored.
@@ -163,23 +169,27 @@ open class GestureRecognizer {
     /// How many touches are down and not ignored, without building the list (asked per event).
     public var activeTouchCount: Int {
         var n = 0
-        for t in attemptTouches where t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial)) { n += 1 }
+        for link in attemptTouchLinks where link._withUnsafeGuaranteedRef({ isActive($0) }) { n += 1 }
         return n
+    }
+
+    private func isActive(_ t: Touch) -> Bool {
+        t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial))
     }
 
     /// The mean window location of the active touches, without building the list; nil when
     /// none is down.
     public var activeCentroidInWindow: Point? {
-        if attemptTouches.count == 1 {
-            let t = attemptTouches[0]
-            return t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial)) ? t.locationInWindow : nil
-        }
         var x = 0.0, y = 0.0, n = 0
-        for t in attemptTouches where t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial)) {
-            x += t.locationInWindow.x
-            y += t.locationInWindow.y
-            n += 1
+        for link in attemptTouchLinks {
+            link._withUnsafeGuaranteedRef { t in
+                guard isActive(t) else { return }
+                x += t.locationInWindow.x
+                y += t.locationInWindow.y
+                n += 1
+            }
         }
+        if n == 1 { return Point(x: x, y: y) }
         return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
     }
 

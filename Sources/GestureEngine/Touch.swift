@@ -27,11 +27,11 @@ public final class Touch {
 
     /// Recognizers that received this touch at touch down, in delivery order.
     @exclusivity(unchecked) var recognizers: [GestureRecognizer] = [] {
-        didSet { recognizerLinks = recognizers.map { Unmanaged.passUnretained($0) } }
+        didSet { recognizerLinks.replace(with: recognizers) }
     }
-    /// The same recognizers, unretained, for the per-event delivery loop: `recognizers` keeps
-    /// them alive, and reaching them this way costs no (atomic) reference counting.
-    @exclusivity(unchecked) private(set) var recognizerLinks: [Unmanaged<GestureRecognizer>] = []
+    /// The same recognizers, unretained, for the per-event delivery loop (`recognizers` keeps
+    /// them alive; see `UnretainedList`).
+    @exclusivity(unchecked) private(set) var recognizerLinks = UnretainedList<GestureRecognizer>()
     @exclusivity(unchecked) var delivery = ViewDeliveryState()
 
     init(pointer: Int, serial: Int, time: Timestamp, location: Point, device: InputDevice?, pressure: Double?) {
@@ -45,6 +45,8 @@ public final class Touch {
         self.device = device
         self.pressure = pressure
     }
+
+    deinit { recognizerLinks.free() }
 
     /// This touch's location in `view`'s coordinate space (the window's when nil).
     public func location(in view: View?) -> Point {

@@ -1,0 +1,55 @@
+/// A list of objects that something else keeps alive, readable without reference counting.
+///
+/// Swift's reference counting is atomic, and in a replay it was most of the time spent per
+/// event (perf: ~60% of the cycles in `swift_retain`/`swift_release`): every read of a class
+/// reference from an array or a property, followed by a call, retains and releases it. The
+/// per-event loops read their objects from these lists instead: the storage is a plain pointer,
+/// so reading the list costs nothing, and `_withUnsafeGuaranteedRef` hands out each object
+/// without a retain.
+///
+/// The owner keeps the objects alive (usually in an ordinary array beside the list), refills
+/// the list whenever that array changes, and calls `free()` in its `deinit`.
+struct UnretainedList<Element: AnyObject>: RandomAccessCollection {
+    private var storage: UnsafeMutablePointer<Unmanaged<Element>>?
+    private var capacity = 0
+    private(set) var count = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> Unmanaged<Element> {
+        precondition(i >= 0 && i < count, "UnretainedList index out of range")
+        return storage.unsafelyUnwrapped[i]
+    }
+
+    /// Makes the list name exactly `objects`, in order.
+    mutating func replace<S: Collection>(with objects: S) where S.Element == Element {
+        let n = objects.count
+        if n > capacity {
+            storage?.deallocate()
+            capacity = Swift.max(n, 4)
+            storage = .allocate(capacity: capacity)
+        }
+        var i = 0
+        for o in objects {
+            storage.unsafelyUnwrapped[i] = Unmanaged.passUnretained(o)
+            i += 1
+        }
+        count = n
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    /// Whether both lists name the same objects in the same order.
+    func isSame(as other: UnretainedList<Element>) -> Bool {
+        count == other.count && (0..<count).allSatisfy { self[$0].toOpaque() == other[$0].toOpaque() }
+    }
+
+    /// Releases the storage (not the objects); the owner calls it once, from its `deinit`.
+    mutating func free() {
+        storage?.deallocate()
+        storage = nil
+        capacity = 0
+        count = 0
+    }
+}
