@@ -11,13 +11,29 @@ extension GestureEnvironment {
         return list
     }
 
-    /// Asks the delegates and subclass overrides once per attempt, when `r` receives its first
-    /// touch, about every recognizer sharing that touch (A.4.1), in both directions.
-    func evaluateDynamicRequirements(for r: GestureRecognizer, sharing: [GestureRecognizer],
-                                     skipping done: ArraySlice<GestureRecognizer> = []) {
-        for s in sharing where s !== r && !done.contains(where: { $0 === s }) {
-            addDynamicRequirement(waiter: r, required: s)
-            addDynamicRequirement(waiter: s, required: r)
+    /// Asks the delegates and subclass overrides once per attempt, when a recognizer receives
+    /// its first touch, about every recognizer sharing that touch (A.4.1), in both directions.
+    /// A pair of new attempts is asked about once, by the first of the two. This runs for every
+    /// new touch over every pair of its recognizers, so they are reached unretained, and each
+    /// delegate is asked once whether it may require failures at all.
+    func evaluateDynamicRequirements(newAttempts: [GestureRecognizer], sharing: [GestureRecognizer]) {
+        sharing.withUnretainedElements { shared in
+            for link in shared {
+                link._withUnsafeGuaranteedRef { $0.delegateMayRequireFailures = $0.delegate?.mayRequireFailures ?? false }
+            }
+            newAttempts.withUnretainedElements { fresh in
+                for (i, rLink) in fresh.enumerated() {
+                    for sLink in shared where sLink.toOpaque() != rLink.toOpaque()
+                        && !fresh[..<i].contains(where: { $0.toOpaque() == sLink.toOpaque() }) {
+                        rLink._withUnsafeGuaranteedRef { r in
+                            sLink._withUnsafeGuaranteedRef { s in
+                                addDynamicRequirement(waiter: r, required: s)
+                                addDynamicRequirement(waiter: s, required: r)
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -25,10 +41,10 @@ extension GestureEnvironment {
         guard a.failureRequirements.isEmpty || !a.failureRequirements.contains(where: { $0 === b }),
               a.dynamicRequirements.isEmpty || !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
         var sources: [String] = []
-        if let d = a.delegate, d.mayRequireFailures, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
+        if a.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
             sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
-        if let d = b.delegate, d.mayRequireFailures, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+        if b.delegateMayRequireFailures, let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
             sources.append("delegate of \(b.id): shouldBeRequiredToFailBy \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
         if a.shouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }

@@ -297,43 +297,55 @@ public final class GestureEnvironment {
             touch.delivery.finished = true
             return
         }
+        // Per new touch, for every recognizer of the hit view and its ancestors: reached
+        // unretained (the views' lists keep them alive; reference counting is atomic).
         var receivers: [GestureRecognizer] = []
         var v: View? = hit
         while let view = v {
             v = view.superview
-            for r in view.gestureRecognizers.reversed() {
-                guard r.isEnabled else { continue }
-                if r.publishedState.isTerminal { continue }
-                if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
-                    log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
-                               cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))
-                    continue
+            view.gestureRecognizers.withUnretainedElements { links in
+                for link in links.reversed() {
+                    link._withUnsafeGuaranteedRef { r in
+                        if receives(r, touch, inputSeq: inputSeq) { receivers.append(r) }
+                    }
                 }
-                if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
-                    let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
-                    log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
-                               cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))
-                    continue
-                }
-                receivers.append(r)
             }
         }
         touch.recognizers = receivers
         var newAttempts = spareNewAttempts
         spareNewAttempts = []
         defer { newAttempts.clearKeepingCapacity(); spareNewAttempts = newAttempts }
-        for r in receivers {
-            if !r.isInAttempt {
-                r.isInAttempt = true
-                inAttempt.append(r)
-                newAttempts.append(r)
+        receivers.withUnretainedElements { links in
+            for link in links {
+                link._withUnsafeGuaranteedRef { r in
+                    if !r.isInAttempt {
+                        r.isInAttempt = true
+                        inAttempt.append(r)
+                        newAttempts.append(r)
+                    }
+                    r.attemptTouches.append(touch)
+                }
             }
-            r.attemptTouches.append(touch)
         }
-        for (i, r) in newAttempts.enumerated() {
-            // A pair of new attempts is asked about once, by the first of the two.
-            evaluateDynamicRequirements(for: r, sharing: receivers, skipping: newAttempts[..<i])
+        if !newAttempts.isEmpty { evaluateDynamicRequirements(newAttempts: newAttempts, sharing: receivers) }
+    }
+
+    /// Whether `r` receives a new touch: enabled, not finished, the device allowed, and the
+    /// delegate's `shouldReceive` (A.2.3).
+    private func receives(_ r: GestureRecognizer, _ touch: Touch, inputSeq: Int) -> Bool {
+        guard r.isEnabled, !r.publishedState.isTerminal else { return false }
+        if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
+            log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                       cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))
+            return false
         }
+        if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
+            let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
+            log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                       cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))
+            return false
+        }
+        return true
     }
 
     // MARK: The dispatch cycle

@@ -243,6 +243,10 @@ open class GestureRecognizer {
         failureRequirements.append(other)
     }
 
+    /// `delegate?.mayRequireFailures`, read once per new touch by the engine rather than once per
+    /// pair of recognizers.
+    @exclusivity(unchecked) var delegateMayRequireFailures = false
+
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
     @exclusivity(unchecked) var dynamicRequirements: [(GestureRecognizer, String)] = []
 

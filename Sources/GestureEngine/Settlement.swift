@@ -83,7 +83,10 @@ extension GestureEnvironment {
     }
 
     private func process(_ q: TransitionRequest) {
-        let r = q.recognizer
+        q.link._withUnsafeGuaranteedRef { process(q, $0) }
+    }
+
+    private func process(_ q: TransitionRequest, _ r: GestureRecognizer) {
         let published = r.publishedState
         if published.isTerminal { return }  // excluded or failed meanwhile: later wishes are moot
         if q.forced {

@@ -21,7 +21,11 @@ public final class Touch {
     public let startLocationInWindow: Point
     public let startTime: Timestamp
     /// The hit-tested view; nil when the touch landed outside the window.
-    @exclusivity(unchecked) public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var view: View? {
+        didSet { viewLink = view.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The same view, unretained (`view` keeps it alive), for the delivery of every phase.
+    @exclusivity(unchecked) private(set) var viewLink: Unmanaged<View>?
     public let device: InputDevice?
     @exclusivity(unchecked) public internal(set) var pressure: Double?
 

@@ -4,7 +4,10 @@
 /// the recognizer is unowned (views own their recognizers, and a request lives one settlement),
 /// and the cause sits in `GestureEnvironment.requestCauses`, by index, only when the log keeps it.
 struct TransitionRequest {
-    unowned(unsafe) let recognizer: GestureRecognizer
+    /// Reached with `_withUnsafeGuaranteedRef` where it is hot: even an `unowned(unsafe)` load
+    /// is retained and released around a call.
+    let link: Unmanaged<GestureRecognizer>
+    var recognizer: GestureRecognizer { link.takeUnretainedValue() }
     /// The recognizer's identity, compared without touching its reference count.
     let key: ObjectIdentifier
     var to: RecognizerState
@@ -14,7 +17,7 @@ struct TransitionRequest {
     var forced = false
 
     init(recognizer: GestureRecognizer, to: RecognizerState, causeSlot: Int32, forced: Bool = false) {
-        self.recognizer = recognizer
+        link = Unmanaged.passUnretained(recognizer)
         key = ObjectIdentifier(recognizer)
         self.to = to
         self.causeSlot = causeSlot

@@ -160,11 +160,15 @@ extension GestureEnvironment {
     }
 
     func deliver(_ touch: Touch, _ phase: TouchPhase, event: TouchEvent, cause: @autoclosure () -> Cause) {
-        guard let view = touch.view else { return }
+        // Every phase of every touch comes here: the view is reached unretained.
+        touch.viewLink?._withUnsafeGuaranteedRef { deliver(touch, phase, to: $0, event: event, cause: cause()) }
+    }
+
+    private func deliver(_ touch: Touch, _ phase: TouchPhase, to view: View, event: TouchEvent, cause: @autoclosure () -> Cause) {
         // A one-element array reused for every delivery: views get one touch per call.
         var one = spareOneTouch
         spareOneTouch = []
-        if one.isEmpty { one.append(touch) } else { one[0] = touch }
+        if one.isEmpty { one.append(touch) } else if one[0] !== touch { one[0] = touch }
         defer { spareOneTouch = one }
         switch phase {
         case .began:
