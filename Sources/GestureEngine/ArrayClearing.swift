@@ -7,3 +7,13 @@ extension Array {
         while !isEmpty { removeLast() }
     }
 }
+
+/// Moves a reused scratch list out of the property that keeps it between cycles, leaving the
+/// property empty. A swap moves the buffer; reading the property into a local would retain it
+/// (atomically), and writing it back release the old value.
+@inline(__always)
+func takeScratch<Element>(_ storage: inout [Element]) -> [Element] {
+    var list: [Element] = []
+    swap(&list, &storage)
+    return list
+}

@@ -135,12 +135,11 @@ public final class GestureEnvironment {
         now = max(now, t)
         if feedNextEventOfSameFingers(batch, at: t) { return }
         // The list of changed touches is reused between events (one allocation saved per event).
-        var changed = spareChanged
-        spareChanged = []
+        var changed = takeScratch(&spareChanged)
         changed.clearKeepingCapacity()
         defer {
             spareChangedLinks.replace(with: changed)
-            spareChanged = changed
+            swap(&changed, &spareChanged)
         }
         for e in batch {
             let location = Point(x: e.x, y: e.y)
@@ -192,7 +191,11 @@ public final class GestureEnvironment {
             let e = batch[i]
             links[i]._withUnsafeGuaranteedRef { update($0, with: e, at: t) }
         }
-        dispatch(spareChanged)
+        // Swapped out rather than copied: a copy of the stored list would be retained.
+        var changed: [Touch] = []
+        swap(&changed, &spareChanged)
+        dispatch(changed)
+        swap(&changed, &spareChanged)
         var lifted = false
         for i in 0..<links.count where links[i]._withUnsafeGuaranteedRef({ !$0.isDown }) {
             lifted = true
@@ -312,9 +315,8 @@ public final class GestureEnvironment {
             }
         }
         touch.recognizers = receivers
-        var newAttempts = spareNewAttempts
-        spareNewAttempts = []
-        defer { newAttempts.clearKeepingCapacity(); spareNewAttempts = newAttempts }
+        var newAttempts = takeScratch(&spareNewAttempts)
+        defer { newAttempts.clearKeepingCapacity(); swap(&newAttempts, &spareNewAttempts) }
         receivers.withUnretainedElements { links in
             for link in links {
                 link._withUnsafeGuaranteedRef { r in
@@ -379,14 +381,15 @@ public final class GestureEnvironment {
             }
             if changed.count == 1 {
                 // One touch, one phase: no per-phase sets to build (the common case, a move).
-                let touch = changed[0]
-                let phase = touch.phase
-                context = .delivering(phase: phase)
-                if log.isRecording { deliveringTouches = changed }
-                for link in links {
-                    link._withUnsafeGuaranteedRef { r in
-                        guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { return }
-                        deliver(phase, changed, to: r, event: event)
+                changed.withUnretainedElements { $0[0] }._withUnsafeGuaranteedRef { touch in
+                    let phase = touch.phase
+                    context = .delivering(phase: phase)
+                    if log.isRecording { deliveringTouches = changed }
+                    for link in links {
+                        link._withUnsafeGuaranteedRef { r in
+                            guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { return }
+                            deliver(phase, changed, to: r, event: event)
+                        }
                     }
                 }
             } else if changed.allSatisfy({ $0.phase == changed[0].phase }) {

@@ -7,46 +7,60 @@ extension GestureEnvironment {
     func resetFinishedRecognizers() {
         guard mayNeedReset else { return }
         mayNeedReset = false
-        guard inAttempt.contains(where: { $0.publishedState.isTerminal }) else { return }
+        guard anyFinishedInAttempt() else { return }
         // Finished recognizers still linked to an undecided one wait; look again next cycle.
-        defer { mayNeedReset = inAttempt.contains { $0.publishedState.isTerminal } }
+        defer { mayNeedReset = anyFinishedInAttempt() }
         // Only groups with a finished member can be reset, so the search starts from those.
         // Visited recognizers carry this pass's token (no set to build), and the lists are
         // reused between passes: this runs after every cycle in which something finished.
         resetPass &+= 1
         let pass = resetPass
-        var toReset = spareResetList
-        var group = spareGroup
-        var frontier = spareFrontier
-        spareResetList = []; spareGroup = []; spareFrontier = []
+        var toReset = takeScratch(&spareResetList)
+        var group = takeScratch(&spareGroup)
+        var frontier = takeScratch(&spareFrontier)
         defer {
             toReset.clearKeepingCapacity(); group.clearKeepingCapacity(); frontier.clearKeepingCapacity()
-            spareResetList = toReset; spareGroup = group; spareFrontier = frontier
+            swap(&toReset, &spareResetList); swap(&group, &spareGroup); swap(&frontier, &spareFrontier)
         }
-        for r in inAttempt where r.publishedState.isTerminal && r.resetPass != pass {
-            group.clearKeepingCapacity()
-            frontier.append(r)
-            while let x = frontier.popLast() {
-                guard x.isInAttempt, x.resetPass != pass else { continue }
-                x.resetPass = pass
-                group.append(x)
-                appendLinked(to: x, into: &frontier)
+        // Runs after every cycle in which something finished, over every pair of recognizers in
+        // an attempt: they are reached unretained (`inAttempt` keeps them alive).
+        inAttempt.withUnretainedElements { attempt in
+            for link in attempt {
+                link._withUnsafeGuaranteedRef { r in
+                    guard r.publishedState.isTerminal && r.resetPass != pass else { return }
+                    group.clearKeepingCapacity()
+                    frontier.append(r)
+                    while let x = frontier.popLast() {
+                        guard x.isInAttempt, x.resetPass != pass else { continue }
+                        x.resetPass = pass
+                        group.append(x)
+                        appendLinked(to: x, among: attempt, into: &frontier)
+                    }
+                    guard group.allSatisfy({ $0.publishedState.isTerminal }) else { return }
+                    if options.resetTiming == .endOfTouchSequence && group.contains(where: { $0.attemptTouches.contains(where: \.isDown) }) { return }
+                    toReset.append(contentsOf: group)
+                }
             }
-            guard group.allSatisfy({ $0.publishedState.isTerminal }) else { continue }
-            if options.resetTiming == .endOfTouchSequence && group.contains(where: { $0.attemptTouches.contains(where: \.isDown) }) { continue }
-            toReset.append(contentsOf: group)
         }
         if toReset.count > 1 { toReset.sort { precedes($0, $1) } }
         for r in toReset { reset(r) }
     }
 
+    private func anyFinishedInAttempt() -> Bool {
+        inAttempt.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } } }
+    }
+
     /// Recognizers in an attempt connected to `r` by a failure requirement in either direction.
-    private func appendLinked(to r: GestureRecognizer, into out: inout [GestureRecognizer]) {
+    private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unmanaged<GestureRecognizer>>,
+                              into out: inout [GestureRecognizer]) {
         for q in r.failureRequirements where q.isInAttempt { out.append(q) }
         for (q, _) in r.dynamicRequirements where q.isInAttempt { out.append(q) }
-        for other in inAttempt where other !== r {
-            if other.failureRequirements.contains(where: { $0 === r }) || other.dynamicRequirements.contains(where: { $0.0 === r }) {
-                out.append(other)
+        for link in attempt {
+            link._withUnsafeGuaranteedRef { other in
+                guard other !== r else { return }
+                if other.failureRequirements.contains(where: { $0 === r }) || other.dynamicRequirements.contains(where: { $0.0 === r }) {
+                    out.append(other)
+                }
             }
         }
     }
@@ -54,8 +68,12 @@ extension GestureEnvironment {
     func reset(_ r: GestureRecognizer) {
         let was = r.publishedState
         let discrete = r.isDiscrete
-        for t in r.attemptTouches where t.isDown {
-            if let i = t.recognizers.firstIndex(where: { $0 === r }) { t.recognizers.remove(at: i) }
+        for link in r.attemptTouchLinks {
+            link._withUnsafeGuaranteedRef { t in
+                if t.isDown, let i = t.recognizerLinks.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
+                    t.recognizers.remove(at: i)
+                }
+            }
         }
         for id in r.timers { clock.cancel(id) }
         // Buffers are kept: the next attempt fills them again, usually within the second.
@@ -69,7 +87,9 @@ extension GestureEnvironment {
         r.isInAttempt = false
         r.pendingSeq = nil
         r.pendingSince = nil
-        if let i = inAttempt.firstIndex(where: { $0 === r }) { inAttempt.remove(at: i) }
+        if let i = inAttempt.withUnretainedElements({ $0.firstIndex { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() } }) {
+            inAttempt.remove(at: i)
+        }
         r.reset()
         log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
                    cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.lastTransitionSeq))

@@ -32,12 +32,11 @@ extension GestureEnvironment {
     private func processRequests() {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
-        var batch = requestsInProgress
-        requestsInProgress = []  // so `batch` holds its buffer alone and reuses it
+        var batch = takeScratch(&requestsInProgress)  // so `batch` holds its buffer alone and reuses it
         swap(&batch, &requests)
         defer {
             batch.clearKeepingCapacity()
-            if requestsInProgress.isEmpty { requestsInProgress = batch }
+            if requestsInProgress.isEmpty { swap(&batch, &requestsInProgress) }
         }
         // The usual case, one recognizer updating (a pan's changed): no ordering to do.
         if batch.count == 1 {
@@ -47,39 +46,43 @@ extension GestureEnvironment {
         // Each recognizer is classified by its first request in the batch, before any is
         // processed (processing changes what the classification reads). A batch holds a few
         // requests, so linear scans beat hashing, and the classes are kept in a reused buffer.
-        var classes = requestClasses
-        requestClasses = []
+        var classes = takeScratch(&requestClasses)
         classes.clearKeepingCapacity()
-        var candidateCount = 0
-        for i in batch.indices {
-            let q = batch[i]
-            var isFirst = true
-            for j in 0..<i where batch[j].key == q.key { isFirst = false; break }
-            guard isFirst else { classes.append(.repeated); continue }
-            if q.forced || q.to == .failed || q.to == .cancelled {
-                classes.append(.failure)
-            } else if q.recognizer.publishedState == .possible && !q.recognizer.isPending && (q.to == .began || q.to == .ended) {
-                classes.append(.candidate)
-                candidateCount += 1
-            } else {
-                classes.append(.update)
+        // Read through a buffer pointer: iterating the local list from the nested function
+        // retained it on every call (a pinch with its rotation sends two updates every event).
+        batch.withUnsafeBufferPointer { batch in
+            var candidateCount = 0
+            for i in batch.indices {
+                let q = batch[i]
+                var isFirst = true
+                for j in 0..<i where batch[j].key == q.key { isFirst = false; break }
+                guard isFirst else { classes.append(.repeated); continue }
+                let published = q.link._withUnsafeGuaranteedRef { $0.isPending ? RecognizerState.began : $0.publishedState }
+                if q.forced || q.to == .failed || q.to == .cancelled {
+                    classes.append(.failure)
+                } else if published == .possible && (q.to == .began || q.to == .ended) {
+                    classes.append(.candidate)
+                    candidateCount += 1
+                } else {
+                    classes.append(.update)
+                }
             }
+            func processAll(of key: ObjectIdentifier) {
+                for q in batch where q.key == key { process(q) }
+            }
+            // Failures first, then recognitions in tie-break order, then updates.
+            for i in batch.indices where classes[i] == .failure { processAll(of: batch[i].key) }
+            if candidateCount == 1 {
+                if let i = classes.firstIndex(of: .candidate) { processAll(of: batch[i].key) }
+            } else if candidateCount > 1 {
+                var list: [GestureRecognizer] = []
+                list.reserveCapacity(candidateCount)
+                for i in batch.indices where classes[i] == .candidate { list.append(batch[i].recognizer) }
+                for r in sortCandidates(list) { processAll(of: ObjectIdentifier(r)) }
+            }
+            for i in batch.indices where classes[i] == .update { processAll(of: batch[i].key) }
         }
-        func processAll(of key: ObjectIdentifier) {
-            for q in batch where q.key == key { process(q) }
-        }
-        // Failures first, then recognitions in tie-break order, then updates.
-        for i in batch.indices where classes[i] == .failure { processAll(of: batch[i].key) }
-        if candidateCount == 1 {
-            if let i = classes.firstIndex(of: .candidate) { processAll(of: batch[i].key) }
-        } else if candidateCount > 1 {
-            var list: [GestureRecognizer] = []
-            list.reserveCapacity(candidateCount)
-            for i in batch.indices where classes[i] == .candidate { list.append(batch[i].recognizer) }
-            for r in sortCandidates(list) { processAll(of: ObjectIdentifier(r)) }
-        }
-        for i in batch.indices where classes[i] == .update { processAll(of: batch[i].key) }
-        requestClasses = classes
+        swap(&classes, &requestClasses)
     }
 
     private func process(_ q: TransitionRequest) {

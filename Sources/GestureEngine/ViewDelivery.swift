@@ -166,10 +166,9 @@ extension GestureEnvironment {
 
     private func deliver(_ touch: Touch, _ phase: TouchPhase, to view: View, event: TouchEvent, cause: @autoclosure () -> Cause) {
         // A one-element array reused for every delivery: views get one touch per call.
-        var one = spareOneTouch
-        spareOneTouch = []
+        var one = takeScratch(&spareOneTouch)
         if one.isEmpty { one.append(touch) } else if one[0] !== touch { one[0] = touch }
-        defer { spareOneTouch = one }
+        defer { swap(&one, &spareOneTouch) }
         switch phase {
         case .began:
             touch.delivery.began = .delivered
