@@ -392,18 +392,22 @@ public final class GestureEnvironment {
                         }
                     }
                 }
-            } else if changed.allSatisfy({ $0.phase == changed[0].phase }) {
+            } else if let phase = changed.withUnretainedElements({ Self.commonPhase(of: $0) }) {
                 // Several fingers in one phase (a pinch's moves): one set per recognizer, and
-                // usually the whole list.
-                let phase = changed[0].phase
+                // usually the whole list (passed as it is: a copy would be retained).
                 for link in links {
                     link._withUnsafeGuaranteedRef { r in
                         guard !r.publishedState.isTerminal, r.isAttached else { return }
-                        let set = changed.allSatisfy({ r.isTracking($0) }) ? changed : changed.filter { r.isTracking($0) }
-                        guard !set.isEmpty else { return }
                         context = .delivering(phase: phase)
-                        if log.isRecording { deliveringTouches = set }
-                        deliver(phase, set, to: r, event: event)
+                        if changed.withUnretainedElements({ $0.allSatisfy { $0._withUnsafeGuaranteedRef { r.isTracking($0) } } }) {
+                            if log.isRecording { deliveringTouches = changed }
+                            deliver(phase, changed, to: r, event: event)
+                        } else {
+                            let set = changed.filter { r.isTracking($0) }
+                            guard !set.isEmpty else { return }
+                            if log.isRecording { deliveringTouches = set }
+                            deliver(phase, set, to: r, event: event)
+                        }
                     }
                 }
             } else {
@@ -423,8 +427,16 @@ public final class GestureEnvironment {
             withExtendedLifetime(merged) {}
             context = .touches
         } viewPhases: {
-            for t in changed { self.deliverNewPhase(of: t, event: event) }
+            changed.withUnretainedElements { touches in
+                for t in touches { t._withUnsafeGuaranteedRef { self.deliverNewPhase(of: $0, event: event) } }
+            }
         }
+    }
+
+    /// The phase all these touches are in, if they share one.
+    private static func commonPhase(of touches: UnsafeBufferPointer<Unmanaged<Touch>>) -> TouchPhase? {
+        let phase = touches[0]._withUnsafeGuaranteedRef { $0.phase }
+        return touches.allSatisfy({ $0._withUnsafeGuaranteedRef { $0.phase == phase } }) ? phase : nil
     }
 
     /// Calls the hook for `phase`; the caller has set `context` to say which touches these are.

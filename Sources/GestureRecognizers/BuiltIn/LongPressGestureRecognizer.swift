@@ -58,13 +58,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             setState(.changed, because: "a finger moved")
             return
         }
-        for t in touches {
-            let d = t.locationInWindow.distance(to: t.startLocationInWindow)
-            if d > allowableMovement {
-                fail(because: "\(t.label) moved \(NumberFormat.short(d)) pt before the press was long enough, beyond allowableMovement",
-                     evidence: [Evidence("allowableMovement", value: d, threshold: allowableMovement, unit: "pt", comparison: ">")])
-                return
-            }
+        if let (t, d) = firstTouch(touches, movedBeyond: allowableMovement) {
+            fail(because: "\(t.label) moved \(NumberFormat.short(d)) pt before the press was long enough, beyond allowableMovement",
+                 evidence: [Evidence("allowableMovement", value: d, threshold: allowableMovement, unit: "pt", comparison: ">")])
         }
     }
 

@@ -128,12 +128,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         let c = activeCentroidInWindow ?? centroid(attemptTouches.filter { !isIgnoring($0) })
         let d = c - start
         var result = ("right", -Double.infinity, 0.0)
-        // Called on every move: the fixed table, filtered in place, allocates nothing.
-        for (flag, name, u) in SwipeDirection.allUnitVectors where direction.contains(flag) {
+        // Called on every move: the four directions written out (reading the shared table
+        // retained it, atomically, every time), in the table's order.
+        func consider(_ flag: SwipeDirection, _ name: String, _ u: Vector) {
+            guard direction.contains(flag) else { return }
             let along = d.dx * u.dx + d.dy * u.dy
             let across = abs(d.dx * u.dy - d.dy * u.dx)
             if along > result.1 { result = (name, along, across) }
         }
+        consider(.right, "right", Vector(dx: 1, dy: 0))
+        consider(.left, "left", Vector(dx: -1, dy: 0))
+        consider(.up, "up", Vector(dx: 0, dy: -1))
+        consider(.down, "down", Vector(dx: 0, dy: 1))
         return result
     }
 

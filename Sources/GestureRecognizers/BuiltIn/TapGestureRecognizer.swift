@@ -87,13 +87,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        for t in touches {
-            let d = t.locationInWindow.distance(to: t.startLocationInWindow)
-            if d > allowableMovement {
-                fail(because: "\(t.label) moved \(NumberFormat.short(d)) pt, beyond allowableMovement",
-                     evidence: [Evidence("allowableMovement", value: d, threshold: allowableMovement, unit: "pt", comparison: ">")])
-                return
-            }
+        if let (t, d) = firstTouch(touches, movedBeyond: allowableMovement) {
+            fail(because: "\(t.label) moved \(NumberFormat.short(d)) pt, beyond allowableMovement",
+                 evidence: [Evidence("allowableMovement", value: d, threshold: allowableMovement, unit: "pt", comparison: ">")])
         }
     }
 
