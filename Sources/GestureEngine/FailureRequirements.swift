@@ -38,7 +38,8 @@ extension GestureEnvironment {
     }
 
     private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
-        guard a.failureRequirements.isEmpty || !a.failureRequirements.contains(where: { $0 === b }),
+        let bKey = Unmanaged.passUnretained(b).toOpaque()
+        guard !a.failureRequirements.withUnretainedElements({ $0.contains { $0.toOpaque() == bKey } }),
               a.dynamicRequirements.isEmpty || !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
         var sources: [String] = []
         if a.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
@@ -85,6 +86,20 @@ extension GestureEnvironment {
         return status
     }
 
+    /// Whether `requirementStatus(of: r)` would find a requirement recognized or none unmet.
+    private func requirementsAreDecided(_ r: GestureRecognizer) -> Bool {
+        var unmet = false
+        func decidedBy(_ q: GestureRecognizer) -> Bool {
+            guard q.isInAttempt else { return false }
+            if q.publishedState.hasRecognized { return true }
+            if q.publishedState == .possible { unmet = true }
+            return false
+        }
+        let recognized = r.failureRequirements.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef(decidedBy) } }
+            || (!r.dynamicRequirements.isEmpty && r.dynamicRequirements.contains { decidedBy($0.0) })
+        return recognized || !unmet
+    }
+
     /// Fails the recognizers that required `winner` to fail.
     func failDependents(of winner: GestureRecognizer, transitionSeq: Int) {
         let dependents = inAttempt.filter { d in
@@ -102,6 +117,12 @@ extension GestureEnvironment {
     /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
     func releasePending() -> Bool {
         guard pendingCount > 0 else { return false }
+        // Asked in every cycle while a recognizer waits (a single tap waiting out a double tap's
+        // interval), and usually nothing is decided yet: find that out without building lists.
+        let anyDecided = inAttempt.withUnretainedElements { attempt in
+            attempt.contains { $0._withUnsafeGuaranteedRef { $0.isPending && $0.publishedState == .possible && requirementsAreDecided($0) } }
+        }
+        guard anyDecided else { return false }
         var progressed = false
         // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
         // put in tie-break order.

@@ -51,8 +51,9 @@ public final class GestureEnvironment {
     /// Scratch state of `resetFinishedRecognizers`, kept between cycles.
     @exclusivity(unchecked) var resetPass = 0
     @exclusivity(unchecked) var spareResetList: [GestureRecognizer] = []
-    @exclusivity(unchecked) var spareGroup: [GestureRecognizer] = []
-    @exclusivity(unchecked) var spareFrontier: [GestureRecognizer] = []
+    /// The reset search's lists hold recognizers of `inAttempt`, unretained (it keeps them alive).
+    @exclusivity(unchecked) var spareGroup: [Unmanaged<GestureRecognizer>] = []
+    @exclusivity(unchecked) var spareFrontier: [Unmanaged<GestureRecognizer>] = []
     @exclusivity(unchecked) var spareNewAttempts: [GestureRecognizer] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
     @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []

@@ -26,20 +26,22 @@ extension GestureEnvironment {
         // an attempt: they are reached unretained (`inAttempt` keeps them alive).
         inAttempt.withUnretainedElements { attempt in
             for link in attempt {
-                link._withUnsafeGuaranteedRef { r in
-                    guard r.publishedState.isTerminal && r.resetPass != pass else { return }
-                    group.clearKeepingCapacity()
-                    frontier.append(r)
-                    while let x = frontier.popLast() {
-                        guard x.isInAttempt, x.resetPass != pass else { continue }
+                let startsGroup = link._withUnsafeGuaranteedRef { $0.publishedState.isTerminal && $0.resetPass != pass }
+                guard startsGroup else { continue }
+                group.clearKeepingCapacity()
+                frontier.append(link)
+                while let x = frontier.popLast() {
+                    x._withUnsafeGuaranteedRef { x in
+                        guard x.isInAttempt, x.resetPass != pass else { return }
                         x.resetPass = pass
-                        group.append(x)
+                        group.append(Unmanaged.passUnretained(x))
                         appendLinked(to: x, among: attempt, into: &frontier)
                     }
-                    guard group.allSatisfy({ $0.publishedState.isTerminal }) else { return }
-                    if options.resetTiming == .endOfTouchSequence && group.contains(where: { $0.attemptTouches.contains(where: \.isDown) }) { return }
-                    toReset.append(contentsOf: group)
                 }
+                guard group.allSatisfy({ $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } }) else { continue }
+                if options.resetTiming == .endOfTouchSequence
+                    && group.contains(where: { $0._withUnsafeGuaranteedRef { $0.attemptTouches.contains(where: \.isDown) } }) { continue }
+                for member in group { toReset.append(member.takeUnretainedValue()) }
             }
         }
         if toReset.count > 1 { toReset.sort { precedes($0, $1) } }
@@ -52,14 +54,18 @@ extension GestureEnvironment {
 
     /// Recognizers in an attempt connected to `r` by a failure requirement in either direction.
     private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unmanaged<GestureRecognizer>>,
-                              into out: inout [GestureRecognizer]) {
-        for q in r.failureRequirements where q.isInAttempt { out.append(q) }
-        for (q, _) in r.dynamicRequirements where q.isInAttempt { out.append(q) }
+                              into out: inout [Unmanaged<GestureRecognizer>]) {
+        // A linked recognizer found here is in an attempt, so `inAttempt` keeps it alive.
+        r.failureRequirements.withUnretainedElements { required in
+            for q in required where q._withUnsafeGuaranteedRef({ $0.isInAttempt }) { out.append(q) }
+        }
+        for (q, _) in r.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
         for link in attempt {
             link._withUnsafeGuaranteedRef { other in
                 guard other !== r else { return }
-                if other.failureRequirements.contains(where: { $0 === r }) || other.dynamicRequirements.contains(where: { $0.0 === r }) {
-                    out.append(other)
+                let requiresR = other.failureRequirements.withUnretainedElements { $0.contains { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() } }
+                if requiresR || (!other.dynamicRequirements.isEmpty && other.dynamicRequirements.contains(where: { $0.0 === r })) {
+                    out.append(link)
                 }
             }
         }

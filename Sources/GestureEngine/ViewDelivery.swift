@@ -26,7 +26,7 @@ extension GestureEnvironment {
     /// Whether any recognizer holds the phase back: asked on every began and end, so it builds
     /// no list (`holders` does, for the log).
     func isHeld(_ touch: Touch, endedPhase: Bool) -> Bool {
-        touch.recognizers.contains { isHolding($0, touch, endedPhase: endedPhase) }
+        touch.recognizerLinks.contains { $0._withUnsafeGuaranteedRef { isHolding($0, touch, endedPhase: endedPhase) } }
     }
 
     private func isHolding(_ r: GestureRecognizer, _ touch: Touch, endedPhase: Bool) -> Bool {
