@@ -131,6 +131,9 @@ public final class GestureEnvironment {
 
     /// Feeds events that happened at the same moment as one UIKit event.
     public func feed(batch: [TraceEvent]) {
+        // The per-event paths read the touches and recognizers through unretained lists that a
+        // nested feed would rebuild under them; UIKit never delivers an event inside another.
+        precondition(!isDispatching, "GestureEnvironment.feed was called from inside a dispatch (an action, a reaction or a recognizer hook); feed events between cycles")
         guard let t = batch.first?.time else { return }
         advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
         now = max(now, t)
