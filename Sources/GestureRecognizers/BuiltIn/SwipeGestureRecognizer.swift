@@ -13,13 +13,6 @@ public struct SwipeDirection: OptionSet, Sendable, Hashable {
     public static let names: [(String, SwipeDirection)] = [("right", .right), ("left", .left), ("up", .up), ("down", .down)]
 
     public var names: [String] { SwipeDirection.names.filter { contains($0.1) }.map(\.0) }
-
-    /// Unit vectors in window coordinates (y grows downward).
-    var unitVectors: [(String, Vector)] { SwipeDirection.allUnitVectors.filter { contains($0.0) }.map { ($0.1, $0.2) } }
-    static let allUnitVectors: [(SwipeDirection, String, Vector)] = [
-        (.right, "right", Vector(dx: 1, dy: 0)), (.left, "left", Vector(dx: -1, dy: 0)),
-        (.up, "up", Vector(dx: 0, dy: -1)), (.down, "down", Vector(dx: 0, dy: 1)),
-    ]
 }
 
 /// UIKit's `UISwipeGestureRecognizer` (reference A.6.4): discrete. Recognized when the fingers
@@ -128,8 +121,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         let c = activeCentroidInWindow ?? centroid(attemptTouches.filter { !isIgnoring($0) })
         let d = c - start
         var result = ("right", -Double.infinity, 0.0)
-        // Called on every move: the four directions written out (reading the shared table
-        // retained it, atomically, every time), in the table's order.
+        // Called on every move: the four directions written out (a shared table of them was
+        // retained, atomically, on every read). Unit vectors in window coordinates, y downward.
         func consider(_ flag: SwipeDirection, _ name: String, _ u: Vector) {
             guard direction.contains(flag) else { return }
             let along = d.dx * u.dx + d.dy * u.dy
