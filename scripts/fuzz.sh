@@ -13,9 +13,15 @@ targets=("$@")
 # The Swift backtracer misbehaves under ASan (reference/sdl2-on-linux.md).
 export SWIFT_BACKTRACE=enable=no
 build="$PWD/.build-fuzz"
+mkdir -p "$build"
 for t in "${targets[@]}"; do
-  (cd Fuzz && swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address --product "$t" 2>&1 | grep -E "^error|error:|Build of" || true)
-  [ -x "$build/debug/$t" ] || { echo "fuzz: $t did not build" >&2; exit 1; }
+  # A failed build must stop here: an older binary from an earlier build would still run.
+  if ! (cd Fuzz && swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address --product "$t" > "$build/build-$t.log" 2>&1); then
+    grep -E "error:" "$build/build-$t.log" | head -20 >&2
+    echo "fuzz: $t did not build (full output: $build/build-$t.log)" >&2
+    exit 1
+  fi
+  grep -E "Build of" "$build/build-$t.log" || true
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

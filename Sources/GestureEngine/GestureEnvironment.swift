@@ -149,9 +149,7 @@ public final class GestureEnvironment {
             let location = Point(x: e.x, y: e.y)
             switch e.type {
             case .down:
-                if let stale = touchesByPointer[e.pointer] {
-                    finishTouch(stale)
-                }
+                if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
                 touchesByPointer[e.pointer] = touch

@@ -181,15 +181,18 @@ open class GestureRecognizer {
     /// none is down.
     public var activeCentroidInWindow: Point? {
         var x = 0.0, y = 0.0, n = 0
+        var only = Point.zero
         for link in attemptTouchLinks {
             link._withUnsafeGuaranteedRef { t in
                 guard isActive(t) else { return }
-                x += t.locationInWindow.x
-                y += t.locationInWindow.y
+                only = t.locationInWindow
+                x += only.x
+                y += only.y
                 n += 1
             }
         }
-        if n == 1 { return Point(x: x, y: y) }
+        // One finger: its location as it is (a sum would turn -0.0 into 0.0).
+        if n == 1 { return only }
         return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
     }
 
