@@ -389,7 +389,11 @@ public final class GestureEnvironment {
                     if log.isRecording { deliveringTouches = changed }
                     for link in links {
                         link._withUnsafeGuaranteedRef { r in
-                            guard !r.publishedState.isTerminal, r.isAttached, r.isTracking(touch) else { return }
+                            // A touch's recognizers are those that received it and have not reset
+                            // since (a reset takes them off the list), so each tracks it unless
+                            // told to ignore it.
+                            assert(r.isTracking(touch) == !(r.ignoresAny && r.isIgnoring(touch)))
+                            guard !r.publishedState.isTerminal, r.isAttached, !(r.ignoresAny && r.isIgnoring(touch)) else { return }
                             deliver(phase, changed, to: r, event: event)
                         }
                     }
@@ -461,7 +465,7 @@ public final class GestureEnvironment {
         body()
         settle()
         viewPhases()
-        recheckHeldTouches()
+        if !touchesWithHolds.isEmpty { recheckHeldTouches() }
         context = saved
         isDispatching = outer
         if !outer { resetFinishedRecognizers() }

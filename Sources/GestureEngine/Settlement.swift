@@ -21,8 +21,10 @@ extension GestureEnvironment {
                 processRequests()
                 continue
             }
-            if releasePending() { continue }
-            if options.failRequirementCycles && breakRequirementCycles() { continue }
+            // Both look only at waiting recognizers, and usually none waits: asked here, the
+            // counts save two calls per cycle.
+            if pendingCount > 0 && releasePending() { continue }
+            if pendingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
             // Slots are only reused once no settlement (outer or nested) can still read them.
             if settleDepth == 1 && !requestCauses.isEmpty { requestCauses.clearKeepingCapacity() }
             return
