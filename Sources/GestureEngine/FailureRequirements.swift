@@ -23,8 +23,7 @@ extension GestureEnvironment {
             }
             newAttempts.withUnretainedElements { fresh in
                 for (i, rLink) in fresh.enumerated() {
-                    for sLink in shared where sLink.toOpaque() != rLink.toOpaque()
-                        && !fresh[..<i].contains(where: { $0.toOpaque() == sLink.toOpaque() }) {
+                    for sLink in shared where !sLink.isSame(as: rLink) && !fresh[..<i].contains(where: { $0.isSame(as: sLink) }) {
                         rLink._withUnsafeGuaranteedRef { r in
                             sLink._withUnsafeGuaranteedRef { s in
                                 addDynamicRequirement(waiter: r, required: s)
@@ -38,8 +37,7 @@ extension GestureEnvironment {
     }
 
     private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
-        let bKey = Unmanaged.passUnretained(b).toOpaque()
-        guard !a.failureRequirements.withUnretainedElements({ $0.contains { $0.toOpaque() == bKey } }),
+        guard !a.failureRequirements.withUnretainedElements({ $0.contains { $0.refers(to: b) } }),
               a.dynamicRequirements.isEmpty || !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
         var sources: [String] = []
         if a.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {

@@ -150,8 +150,7 @@ open class GestureRecognizer {
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
         guard !ignoresAny || !ignoredSerials.contains(touch.serial) else { return false }
-        let key = Unmanaged.passUnretained(touch).toOpaque()
-        return attemptTouchLinks.contains { $0.toOpaque() == key }
+        return attemptTouchLinks.contains { $0.refers(to: touch) }
     }
 
     /// Touches that are down and not ignored.

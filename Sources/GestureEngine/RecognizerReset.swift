@@ -63,7 +63,7 @@ extension GestureEnvironment {
         for link in attempt {
             link._withUnsafeGuaranteedRef { other in
                 guard other !== r else { return }
-                let requiresR = other.failureRequirements.withUnretainedElements { $0.contains { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() } }
+                let requiresR = other.failureRequirements.withUnretainedElements { $0.contains { $0.refers(to: r) } }
                 if requiresR || (!other.dynamicRequirements.isEmpty && other.dynamicRequirements.contains(where: { $0.0 === r })) {
                     out.append(link)
                 }
@@ -76,7 +76,7 @@ extension GestureEnvironment {
         let discrete = r.isDiscrete
         for link in r.attemptTouchLinks {
             link._withUnsafeGuaranteedRef { t in
-                if t.isDown, let i = t.recognizerLinks.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() }) {
+                if t.isDown, let i = t.recognizerLinks.firstIndex(where: { $0.refers(to: r) }) {
                     t.recognizers.remove(at: i)
                 }
             }
@@ -93,7 +93,7 @@ extension GestureEnvironment {
         r.isInAttempt = false
         r.pendingSeq = nil
         r.pendingSince = nil
-        if let i = inAttempt.withUnretainedElements({ $0.firstIndex { $0.toOpaque() == Unmanaged.passUnretained(r).toOpaque() } }) {
+        if let i = inAttempt.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) {
             inAttempt.remove(at: i)
         }
         r.reset()

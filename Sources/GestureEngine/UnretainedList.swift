@@ -42,7 +42,7 @@ struct UnretainedList<Element: AnyObject>: RandomAccessCollection {
 
     /// Whether both lists name the same objects in the same order.
     func isSame(as other: UnretainedList<Element>) -> Bool {
-        count == other.count && (0..<count).allSatisfy { self[$0].toOpaque() == other[$0].toOpaque() }
+        count == other.count && (0..<count).allSatisfy { self[$0].isSame(as: other[$0]) }
     }
 
     /// Releases the storage (not the objects); the owner calls it once, from its `deinit`.
@@ -66,4 +66,14 @@ extension Array where Element: AnyObject {
             try buffer.withMemoryRebound(to: Unmanaged<Element>.self) { try body($0) }
         }
     }
+}
+
+extension Unmanaged {
+    /// Whether this names `object`: an identity test that touches no reference count.
+    @inline(__always)
+    func refers(to object: Instance) -> Bool { toOpaque() == Unmanaged.passUnretained(object).toOpaque() }
+
+    /// Whether both name the same object.
+    @inline(__always)
+    func isSame(as other: Unmanaged<Instance>) -> Bool { toOpaque() == other.toOpaque() }
 }
