@@ -3,6 +3,8 @@ import GestureTrace
 /// Timers on the trace's clock. Nothing in replay reads wall time: a timer fires when the
 /// replay reaches its due time, in due-time order, ties in scheduling order.
 public struct VirtualClock {
+    /// A scheduled timer: its slot, and the slot's generation when it was scheduled, so the id of
+    /// a timer that fired or was cancelled names nothing once the slot is reused.
     public struct TimerID: Hashable, Sendable { let raw: Int }
 
     struct Entry {
@@ -11,57 +13,86 @@ public struct VirtualClock {
         var id: Int
     }
 
-    final class Scheduled {
+    struct Scheduled {
         let name: String
         let owner: String
         let due: Timestamp
         let action: () -> Void
-        init(name: String, owner: String, due: Timestamp, action: @escaping () -> Void) {
-            self.name = name
-            self.owner = owner
-            self.due = due
-            self.action = action
-        }
     }
 
+    /// Due-time order; cancelled timers stay in it until they reach the top.
     private var heap: [Entry] = []
-    private var live: [Int: Scheduled] = [:]
-    private var nextID = 0
+    /// Live timers by slot. A slot table rather than a dictionary: every tap schedules and
+    /// cancels a few timers, and hashing their ids cost more than the timers' own work.
+    private var slots: [Scheduled?] = []
+    private var generations: [UInt32] = []
+    private var freeSlots: [Int] = []
+    private var nextOrder = 0
+    public private(set) var pendingCount = 0
 
     public init() {}
 
-    public var pendingCount: Int { live.count }
     /// Who scheduled each pending timer, in no particular order.
-    public var pendingOwners: [String] { live.values.map(\.owner) }
+    public var pendingOwners: [String] { slots.compactMap { $0?.owner } }
+
+    private static func id(slot: Int, generation: UInt32) -> Int { slot | Int(generation) << 32 }
+    private static func slot(of id: Int) -> Int { id & 0xFFFF_FFFF }
+
+    /// The slot of a live timer with this id, if it is still scheduled.
+    private func liveSlot(_ id: Int) -> Int? {
+        let slot = Self.slot(of: id)
+        guard slot < slots.count, Self.id(slot: slot, generation: generations[slot]) == id, slots[slot] != nil else { return nil }
+        return slot
+    }
 
     mutating func schedule(name: String, owner: String, at due: Timestamp, _ action: @escaping () -> Void) -> TimerID {
-        let id = nextID
-        nextID += 1
-        live[id] = Scheduled(name: name, owner: owner, due: due, action: action)
-        heap.append(Entry(due: due, order: id, id: id))
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = reused
+        } else {
+            slot = slots.count
+            slots.append(nil)
+            generations.append(0)
+        }
+        slots[slot] = Scheduled(name: name, owner: owner, due: due, action: action)
+        pendingCount += 1
+        let id = Self.id(slot: slot, generation: generations[slot])
+        heap.append(Entry(due: due, order: nextOrder, id: id))
+        nextOrder += 1
         siftUp(heap.count - 1)
         return TimerID(raw: id)
     }
 
-    mutating func cancel(_ id: TimerID) { live[id.raw] = nil }
+    /// Empties a live slot: its id goes stale and the slot can be reused.
+    private mutating func release(_ slot: Int) -> Scheduled? {
+        let timer = slots[slot]
+        slots[slot] = nil
+        generations[slot] &+= 1
+        freeSlots.append(slot)
+        pendingCount -= 1
+        return timer
+    }
 
-    func isScheduled(_ id: TimerID) -> Bool { live[id.raw] != nil }
+    mutating func cancel(_ id: TimerID) {
+        if let slot = liveSlot(id.raw) { _ = release(slot) }
+    }
+
+    func isScheduled(_ id: TimerID) -> Bool { liveSlot(id.raw) != nil }
 
     /// The earliest live timer due at or before `limit` (strictly before when `inclusive` is false).
     mutating func popDue(upTo limit: Timestamp, inclusive: Bool) -> Scheduled? {
         while let top = heap.first {
             // Not due yet: nothing to do, whether or not it was cancelled (asked on every event,
-            // so the time is compared before the dictionary is consulted).
+            // so the time is compared before the table is consulted).
             guard inclusive ? top.due <= limit : top.due < limit else { return nil }
-            guard live[top.id] != nil else { removeTop(); continue }
             removeTop()
-            return live.removeValue(forKey: top.id)
+            if let slot = liveSlot(top.id) { return release(slot) }
         }
         return nil
     }
 
     var nextDue: Timestamp? {
-        heap.lazy.filter { self.live[$0.id] != nil }.map(\.due).min()
+        heap.lazy.filter { self.liveSlot($0.id) != nil }.map(\.due).min()
     }
 
     private mutating func removeTop() {
