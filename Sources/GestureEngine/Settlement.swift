@@ -59,10 +59,10 @@ extension GestureEnvironment {
                 var isFirst = true
                 for j in 0..<i where batch[j].key == q.key { isFirst = false; break }
                 guard isFirst else { classes.append(.repeated); continue }
-                let published = q.link._withUnsafeGuaranteedRef { $0.isPending ? RecognizerState.began : $0.publishedState }
+                let undecided = q.link._withUnsafeGuaranteedRef { $0.publishedState == .possible && !$0.isPending }
                 if q.forced || q.to == .failed || q.to == .cancelled {
                     classes.append(.failure)
-                } else if published == .possible && (q.to == .began || q.to == .ended) {
+                } else if undecided && (q.to == .began || q.to == .ended) {
                     classes.append(.candidate)
                     candidateCount += 1
                 } else {

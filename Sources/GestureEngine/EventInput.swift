@@ -1,0 +1,111 @@
+import GestureTrace
+
+/// Trace events become touches (reference A.2.1, A.2.6): a `down` makes a new touch and binds
+/// it, a move, lift or cancel updates the touch its pointer has down, and the touches that
+/// changed go through one dispatch cycle together. The common event, the same fingers as the
+/// previous one, takes a path without lookups or reference counting.
+extension GestureEnvironment {
+    /// Feeds one trace event (a cycle of its own). Prefer `feed(batch:)` for events that share a timestamp.
+    public func feed(_ event: TraceEvent) { feed(batch: [event]) }
+
+    /// Feeds events that happened at the same moment as one UIKit event.
+    public func feed(batch: [TraceEvent]) {
+        // The per-event paths read the touches and recognizers through unretained lists that a
+        // nested feed would rebuild under them; UIKit never delivers an event inside another.
+        precondition(!isDispatching, "GestureEnvironment.feed was called from inside a dispatch (an action, a reaction or a recognizer hook); feed events between cycles")
+        guard let t = batch.first?.time else { return }
+        advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
+        now = max(now, t)
+        if feedNextEventOfSameFingers(batch, at: t) { return }
+        // The list of changed touches is reused between events (one allocation saved per event).
+        var changed = takeScratch(&spareChanged)
+        changed.clearKeepingCapacity()
+        defer {
+            spareChangedLinks.replace(with: changed)
+            swap(&changed, &spareChanged)
+        }
+        for e in batch {
+            let location = Point(x: e.x, y: e.y)
+            switch e.type {
+            case .down:
+                if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
+                let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
+                nextSerial += 1
+                touchesByPointer[e.pointer] = touch
+                touchSetVersion &+= 1
+                bind(touch)
+                changed.append(touch)
+            case .move, .up, .cancel:
+                let touch: Touch
+                if let found = sharedEvent.allTouches.first(where: { $0.pointer == e.pointer && $0.isDown }) ?? touchesByPointer[e.pointer] {
+                    // The event's list holds every finger that was down before this batch: a
+                    // short scan before hashing.
+                    touch = found
+                } else {
+                    log.append(time: t, kind: .note, touches: [e.pointer],
+                               cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
+                    continue
+                }
+                update(touch, with: e, at: t)
+                if !changed.contains(where: { $0 === touch }) {
+                    changed.append(touch)
+                }
+            }
+        }
+        dispatch(changed)
+        for touch in changed where !touch.isDown { forget(touch) }
+    }
+
+    /// The common event: the same fingers as the previous event move again (or lift), in the
+    /// same order, so the previous list of changed touches is this event's. It needs no lookup
+    /// and no list, and reaches the touches without reference counting (atomic, and most of a
+    /// move's cost before).
+    private func feedNextEventOfSameFingers(_ batch: [TraceEvent], at t: Timestamp) -> Bool {
+        let links = spareChangedLinks
+        guard batch.count == links.count else { return false }
+        for i in 0..<links.count {
+            let e = batch[i]
+            let matches = links[i]._withUnsafeGuaranteedRef { e.type != .down && $0.pointer == e.pointer && $0.isDown }
+            guard matches else { return false }
+        }
+        for i in 0..<links.count {
+            let e = batch[i]
+            links[i]._withUnsafeGuaranteedRef { update($0, with: e, at: t) }
+        }
+        // Swapped out rather than copied: a copy of the stored list would be retained.
+        var changed: [Touch] = []
+        swap(&changed, &spareChanged)
+        dispatch(changed)
+        swap(&changed, &spareChanged)
+        var lifted = false
+        for i in 0..<links.count where links[i]._withUnsafeGuaranteedRef({ !$0.isDown }) {
+            lifted = true
+            links[i]._withUnsafeGuaranteedRef { forget($0) }
+        }
+        if lifted {
+            // The next event starts a new list (and a lifted finger's touch may be freed).
+            spareChanged.clearKeepingCapacity()
+            spareChangedLinks.removeAll()
+        }
+        return true
+    }
+
+    /// Moves a touch that is down to the event's place and phase, and logs it.
+    private func update(_ touch: Touch, with e: TraceEvent, at t: Timestamp) {
+        let location = Point(x: e.x, y: e.y)
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = location
+        touch.timestamp = t
+        if let p = e.pressure { touch.pressure = p }
+        touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
+        log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
+                   cause: Cause(.input, "\(touch.label) \(e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")) \(location)"))
+    }
+
+    /// A touch that ended or was cancelled leaves the touches down.
+    private func forget(_ touch: Touch) {
+        guard touchesByPointer[touch.pointer] === touch else { return }
+        touchesByPointer[touch.pointer] = nil
+        touchSetVersion &+= 1
+    }
+}

@@ -1,0 +1,70 @@
+import GestureTrace
+
+/// A new touch is hit-tested and bound to its view for life (A.2.1), and the enabled
+/// recognizers of that view and its ancestors receive it unless the device is not allowed or
+/// the delegate's `shouldReceive` says no (A.2.2, A.2.3). A recognizer's first touch since its
+/// reset starts an attempt, and the dynamic failure requirements are asked then.
+extension GestureEnvironment {
+    func bind(_ touch: Touch) {
+        let location = touch.locationInWindow
+        let rootLocal = Point(x: location.x - window.frame.origin.x + window.boundsOrigin.x,
+                              y: location.y - window.frame.origin.y + window.boundsOrigin.y)
+        let hit = window.hitTest(rootLocal)
+        touch.view = hit
+        let inputSeq = log.append(time: now, kind: .input, view: hit?.id, phase: "began", touches: [touch.pointer],
+                                  cause: Cause(.input, hit.map { "\(touch.label) down at \(location) hits \($0.id)" }
+                                                   ?? "\(touch.label) down at \(location) hits nothing (outside the window)"))
+        guard let hit else {
+            touch.delivery.finished = true
+            return
+        }
+        // Per new touch, for every recognizer of the hit view and its ancestors: reached
+        // unretained (the views' lists keep them alive; reference counting is atomic).
+        var receivers: [GestureRecognizer] = []
+        var v: View? = hit
+        while let view = v {
+            v = view.superview
+            view.gestureRecognizers.withUnretainedElements { links in
+                for link in links.reversed() {
+                    link._withUnsafeGuaranteedRef { r in
+                        if receives(r, touch, inputSeq: inputSeq) { receivers.append(r) }
+                    }
+                }
+            }
+        }
+        touch.recognizers = receivers
+        var newAttempts = takeScratch(&spareNewAttempts)
+        defer { newAttempts.clearKeepingCapacity(); swap(&newAttempts, &spareNewAttempts) }
+        receivers.withUnretainedElements { links in
+            for link in links {
+                link._withUnsafeGuaranteedRef { r in
+                    if !r.isInAttempt {
+                        r.isInAttempt = true
+                        inAttempt.append(r)
+                        newAttempts.append(r)
+                    }
+                    r.attemptTouches.append(touch)
+                }
+            }
+        }
+        if !newAttempts.isEmpty { evaluateDynamicRequirements(newAttempts: newAttempts, sharing: receivers) }
+    }
+
+    /// Whether `r` receives a new touch: enabled, not finished, the device allowed, and the
+    /// delegate's `shouldReceive` (A.2.3).
+    private func receives(_ r: GestureRecognizer, _ touch: Touch, inputSeq: Int) -> Bool {
+        guard r.isEnabled, !r.publishedState.isTerminal else { return false }
+        if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
+            log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                       cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))
+            return false
+        }
+        if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
+            let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
+            log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                       cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))
+            return false
+        }
+        return true
+    }
+}
