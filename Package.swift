@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis"]),
-        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace"]),
+        .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline"]),
     ],

@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# Measures every stroke recognizer on the $1 development set (../shared/datasets/dollar-unistroke),
-# as the README's evaluation table shows. The dataset is read from ../shared and converted into
-# .build/ (never into the repository).
+# Measures every stroke recognizer on the $1 development set, as the README's evaluation table
+# shows. The set is read where it is (GESTURELAB_DOLLAR_DATASET, default
+# ../shared/datasets/dollar-unistroke) and converted into .build/ (never into the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dataset=${DATASET:-../shared/datasets/dollar-unistroke}
+dataset=${GESTURELAB_DOLLAR_DATASET:-${DATASET:-../shared/datasets/dollar-unistroke}}
+if [ ! -d "$dataset/s01" ]; then
+    cat >&2 <<MSG
+evaluate-dev-set.sh: the \$1 Unistroke development set is not at $dataset.
+It is the set published with Wobbrock, Wilson and Li, "Gestures without libraries, toolkits or
+training" (UIST 2007): the XML logs sNN/SPEED/NAMEkk.xml of its subjects, redistributed in the
+Apache-2.0 repository SkxPhan/dollar (folder test/testdata/). Put them in a folder and run
+    GESTURELAB_DOLLAR_DATASET=/path/to/that/folder bash scripts/evaluate-dev-set.sh
+MSG
+    exit 2
+fi
 out=.build/dev-set
 swift build -c release >/dev/null
 bin=$(swift build -c release --show-bin-path)/gesturelab

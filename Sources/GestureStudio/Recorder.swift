@@ -14,9 +14,11 @@ final class Recorder {
     var partial: String { output + ".recording" }
     private var writer: TraceWriter?
     private(set) var events = 0
+    private(set) var strokes = 0
     private(set) var lastError: String?
-    private var down = Set<Int>()
-    private var lastEvent: TraceEvent?
+    /// The pointers down now, each with its latest event (where a cancel ends it on saving).
+    private var down: [Int: TraceEvent] = [:]
+    private var lastTime = Timestamp.zero
 
     init(output: String) { self.output = output }
 
@@ -25,14 +27,8 @@ final class Recorder {
     func start(header: TraceHeader) {
         lastError = nil
         events = 0
+        strokes = 0
         down.removeAll()
-        var info = stat()
-        if stat(output, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            // Saving renames the finished file into place, which would replace a device node
-            // (as root, /dev/full would become a regular file) or a folder's entry.
-            fail("cannot start recording: \(output) is not a regular file (a device or a folder?); give a file name")
-            return
-        }
         do {
             writer = try TraceWriter(path: partial, header: header)
         } catch {
@@ -43,23 +39,35 @@ final class Recorder {
     func append(_ e: TraceEvent) {
         guard let w = writer else { return }
         // A stroke that began before the recording started is not recorded.
-        if e.type != .down && !down.contains(e.pointer) { return }
+        if e.type != .down && down[e.pointer] == nil { return }
         do {
             try w.append(e)
             events += 1
-            lastEvent = e
-            if e.type == .down { down.insert(e.pointer) } else if e.type != .move { down.remove(e.pointer) }
+            lastTime = e.time
+            if e.type == .down { strokes += 1 }
+            down[e.pointer] = e.type == .down || e.type == .move ? e : nil
         } catch {
             fail("recording stopped: \(error.description); \(output) was not touched")
         }
     }
 
-    /// Cancels strokes still down, closes the file and moves it into place.
+    /// Cancels strokes still down, closes the file and moves it into place. Returns what was
+    /// saved where (also printed on standard error, so a script or a terminal sees it), or nil
+    /// when saving failed (`lastError` says why). A take with no event leaves the output as it
+    /// was: an empty trace over an earlier recording would lose it for nothing.
     @discardableResult
-    func save() -> Bool {
-        guard let w = writer else { return false }
-        if let last = lastEvent {
-            for p in down.sorted() { try? w.append(TraceEvent(time: last.time, type: .cancel, pointer: p, x: last.x, y: last.y, device: last.device)) }
+    func save() -> String? {
+        guard let w = writer else { return nil }
+        if events == 0 {
+            discard()
+            let kept = "nothing was recorded; \(output) is left as it was"
+            say(kept)
+            return kept
+        }
+        var cut = 0
+        for (p, e) in down.sorted(by: { $0.key < $1.key })
+        where (try? w.append(TraceEvent(time: lastTime, type: .cancel, pointer: p, x: e.x, y: e.y, device: e.device))) != nil {
+            cut += 1
         }
         down.removeAll()
         writer = nil
@@ -68,13 +76,16 @@ final class Recorder {
             try w.close()
         } catch {
             fail("could not finish \(partial): \(error.description); \(output) was not touched")
-            return false
+            return nil
         }
         if rename(partial, output) != 0 {
             fail("could not move \(partial) to \(output): \(String(cString: strerror(errno))); the recording is kept in \(partial)")
-            return false
+            return nil
         }
-        return true
+        let saved = "saved \(events + cut) events (\(strokes) stroke\(strokes == 1 ? "" : "s")) to \(output)"
+            + (cut > 0 ? "; \(cut) stroke(s) still down were ended with a cancel" : "")
+        say(saved)
+        return saved
     }
 
     func discard() {
@@ -86,10 +97,14 @@ final class Recorder {
 
     private func fail(_ message: String) {
         lastError = message
+        say(message)
+        if let w = writer { try? w.close() }
+        writer = nil
+    }
+
+    private func say(_ message: String) {
         // write(2), not FileHandle.write: the latter traps when standard error cannot be written.
         let line = Array(("gesturelab record: " + message + "\n").utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if let w = writer { try? w.close() }
-        writer = nil
     }
 }

@@ -34,7 +34,20 @@ public enum Studio {
 
     static func sdlError(_ what: String) -> StudioError { StudioError("\(what): \(String(cString: SDL_GetError()))") }
 
+    /// Refuses before SDL starts when there is nowhere to show a window: SDL would otherwise fall
+    /// back to a driver without one and run invisibly (a recording nobody can draw on).
+    static func requireDisplay() throws {
+        let env = ProcessInfo.processInfo.environment
+        if let driver = env["SDL_VIDEODRIVER"], !driver.isEmpty { return }
+        if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            throw StudioError("no display: the studio needs a window, and neither DISPLAY (X11) nor WAYLAND_DISPLAY is set. "
+                              + "Run it in a desktop session, or under a virtual display (xvfb-run gesturelab ...); "
+                              + "`play --screenshot` renders without one")
+        }
+    }
+
     static func createWindow(title: String, layout: Layout) throws -> (OpaquePointer, OpaquePointer) {
+        try requireDisplay()
         // SDL turns SIGINT and SIGTERM into a quit event (which saves) only if they have their
         // default handlers; a parent may have left them ignored or blocked.
         signal(SIGINT, SIG_DFL)
@@ -49,6 +62,11 @@ public enum Studio {
         // through Mesa's GL rasterizer, which took over half of each frame under Xvfb (measured).
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw sdlError("cannot start SDL video (is DISPLAY set?)") }
+        if let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), driver == "dummy" || driver == "offscreen" {
+            SDL_Quit()
+            throw StudioError("no display: SDL's \(driver) video driver shows no window and takes no input; "
+                              + "run under X11 or Wayland (or xvfb-run)")
+        }
         _ = SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
         guard let window = SDL_CreateWindow(title, gl_windowpos_centered(), gl_windowpos_centered(), Int32(layout.width), Int32(layout.height),
                                             SDL_WINDOW_SHOWN.rawValue) else { throw sdlError("cannot open a window") }
@@ -88,19 +106,60 @@ public enum Studio {
     // MARK: record
 
     public struct RecordOptions {
-        public var scenePath: String
+        /// nil: a blank canvas (no views, no recognizers) the size of a phone held upright.
+        public var scenePath: String?
         public var output: String?
         public var labels: [String: String] = [:]
         public var readyFile: String?
         public var startPaused = false
-        public init(scenePath: String, output: String?) {
+        public init(scenePath: String?, output: String?) {
             self.scenePath = scenePath
             self.output = output
         }
     }
 
+    /// What `record` draws on when no scene is given.
+    static let blankScene = """
+        scene: blank
+        description: a blank canvas (gesturelab record without --scene)
+        viewport: [390, 600]
+        views: []
+        """
+
+    /// Makes sure a recording to `output` can start without destroying anything: the output is a
+    /// file (not a device or a folder), no other recorder holds it, and no unsaved recording of
+    /// an earlier process lies in `OUTPUT.recording`. The lock is held until the process ends.
+    static func claim(_ output: String, recovering: Bool = false) throws -> OutputLock {
+        var info = stat()
+        if stat(output, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // Saving renames the finished file into place, which would replace a device node
+            // (as root, /dev/full would become a regular file) or a folder's entry.
+            throw StudioError("cannot start recording: \(output) is not a regular file (a device or a folder?); give a file name")
+        }
+        let lock: OutputLock
+        do { lock = try OutputLock(for: output) } catch { throw StudioError("cannot start recording: \(error.description)") }
+        let partial = PartialRecording(output: output)
+        if !recovering, let left = partial.leftover() { throw StudioError(partial.refusal(left)) }
+        return lock
+    }
+
+    /// `record --recover`: saves the events a killed recorder left in `OUTPUT.recording`.
+    public static func recover(output: String) throws -> String {
+        let lock = try claim(output, recovering: true)
+        defer { lock.release() }
+        do {
+            let c = try PartialRecording(output: output).recover()
+            let cut = c.openStrokes > 0 ? "; \(c.openStrokes) stroke(s) cut off by the crash end with a cancel" : ""
+            return "recovered \(c.events) events (up to \(c.lastTime.millisecondsText) ms) into \(output)\(cut)"
+        } catch {
+            throw StudioError("cannot recover: \(error.description)")
+        }
+    }
+
     public static func record(_ o: RecordOptions) throws {
-        var doc = try loadScene(o.scenePath)
+        var doc = try o.scenePath.map(loadScene) ?? blankDocument()
+        let lock = try o.output.map { try claim($0) }
+        defer { lock?.release() }
         let session = try LiveSession(document: doc)
         let layout = Layout(viewport: doc.viewport, recognizers: session.recognizerIDs.count)
         let (window, renderer) = try createWindow(title: "GestureLab record - \(doc.name)", layout: layout)
@@ -118,7 +177,7 @@ public enum Studio {
         var events: [TraceEvent] = []
         var message = "draw with the mouse or a touchscreen"
         var sceneError: String?
-        var sceneStamp = modificationTime(o.scenePath)
+        var sceneStamp = o.scenePath.map(modificationTime) ?? 0
         var lastSceneCheck = SDL_GetTicks()
         var lastFrame: UInt32 = 0
         var readyWritten = false
@@ -139,7 +198,7 @@ public enum Studio {
         }
         func saveRecording() {
             guard let r = recorder, r.isRecording else { return }
-            if r.save() { message = "saved \(r.events) events to \(r.output)" }
+            if let saved = r.save() { message = saved }
         }
         if recorder != nil && !o.startPaused { startRecording() }
 
@@ -178,13 +237,13 @@ public enum Studio {
                 }
             }
             let ticks = SDL_GetTicks()
-            if ticks &- lastSceneCheck > 500 {
+            if let scenePath = o.scenePath, ticks &- lastSceneCheck > 500 {
                 lastSceneCheck = ticks
-                let stamp = modificationTime(o.scenePath)
+                let stamp = modificationTime(scenePath)
                 if stamp != sceneStamp {
                     sceneStamp = stamp
                     do {
-                        doc = try loadScene(o.scenePath)
+                        doc = try loadScene(scenePath)
                         try session.restart(with: doc)
                         for m in events { session.feed(m) }
                         sceneError = nil
@@ -231,6 +290,10 @@ public enum Studio {
             self.tracePath = tracePath
             self.scenePath = scenePath
         }
+    }
+
+    static func blankDocument() throws -> SceneDocument {
+        do { return try SceneLoader.parse(blankScene, file: "<blank canvas>") } catch { throw StudioError(error.description) }
     }
 
     static func loadScene(_ path: String) throws -> SceneDocument {

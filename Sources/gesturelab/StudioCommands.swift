@@ -8,12 +8,14 @@ struct RecordCommand: ParsableCommand {
         discussion: """
         Keys: R start/stop recording, S save, D discard, C clear, Q or Esc quit (closing the window or Ctrl-C saves). \
         Alt adds a second finger mirrored through the centre (pinch, rotate); Alt+Shift moves two fingers together. \
-        Events are written to OUT.recording as they arrive and moved to OUT when saved.
+        Events are written to OUT.recording as they arrive and moved to OUT when saved. \
+        A recorder that was killed leaves OUT.recording behind: a new recording to OUT refuses to start \
+        until it is saved with --recover (or removed). Two recorders cannot write to one output.
         """
     )
 
-    @Option(name: .long, help: "The scene to draw over.")
-    var scene: String
+    @Option(name: .long, help: "The scene to draw over (default: a blank canvas).")
+    var scene: String?
 
     @Option(name: [.short, .customLong("output")], help: "Where to save the trace.")
     var output: String?
@@ -27,7 +29,18 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .long, help: "Write the window layout to this file once the window is up (for scripts and tests).")
     var readyFile: String?
 
+    @Flag(name: .long, help: "Save what a killed recorder left in OUT.recording into OUT (no window), then exit.")
+    var recover = false
+
+    func validate() throws {
+        if recover && output == nil { throw ValidationError("--recover needs -o OUT: the output whose OUT.recording is recovered") }
+    }
+
     func run() throws {
+        if recover {
+            do { print(try Studio.recover(output: output!)) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
+            return
+        }
         var o = Studio.RecordOptions(scenePath: scene, output: output)
         for l in label {
             let parts = l.split(separator: "=", maxSplits: 1).map(String.init)

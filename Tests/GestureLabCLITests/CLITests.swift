@@ -1,4 +1,5 @@
 import Foundation
+import GestureTestSupport
 import GestureTrace
 import Testing
 
@@ -114,11 +115,12 @@ struct CLITests {
     }
 }
 
-@Suite("gesturelab import, train and evaluate", .serialized)
+@Suite("gesturelab import, train and evaluate on the $1 development set", .serialized,
+       .enabled(if: DollarDataset.isPresent, Comment(rawValue: DollarDataset.absence)))
 struct CorpusCLITests {
     @Test("import dollar-xml converts logs with their labels; train and evaluate run on the result; a baseline regression exits 3")
     func pipeline() throws {
-        let dataset = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared/datasets/dollar-unistroke/s02/fast").path
+        let dataset = DollarDataset.root + "/s02/fast"
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gl-import-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let imported = try gesturelab(["import", "dollar-xml", dataset, "-o", out])

@@ -5,12 +5,8 @@ import GestureRecognizers
 import GestureTestSupport
 import Testing
 
-/// The development set of real strokes, read from `../shared` (never copied into the repo).
-let datasetRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("shared/datasets/dollar-unistroke").path
-}()
+/// The development set of real strokes, read in place (never copied into the repo).
+let datasetRoot = DollarDataset.root
 
 let dataset: [DollarGesture] = {
     DollarXMLReader.files(under: datasetRoot).compactMap { try? DollarXMLReader.read(path: $0) }
@@ -35,7 +31,7 @@ func score(_ target: String, speed: String?, _ accepts: (DollarGesture) -> Bool)
     return s
 }
 
-@Suite("Better checkmark and circle on the $1 development set")
+@Suite("Better checkmark and circle on the $1 development set", .enabled(if: DollarDataset.isPresent, Comment(rawValue: DollarDataset.absence)))
 struct DatasetTests {
     @Test("The development set is there: 6 subjects, 3 speeds, 16 classes, 10 repetitions")
     func datasetPresent() {

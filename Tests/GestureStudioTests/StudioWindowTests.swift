@@ -41,12 +41,13 @@ final class VirtualDisplay {
     }
 }
 
-func run(_ path: String, _ args: [String], env: [String: String] = [:]) throws -> (Int32, String) {
+func run(_ path: String, _ args: [String], env: [String: String] = [:], unset: [String] = []) throws -> (Int32, String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
     var e = ProcessInfo.processInfo.environment
     for (k, v) in env { e[k] = v }
+    for k in unset { e[k] = nil }
     p.environment = e
     let out = Pipe()
     p.standardOutput = out
@@ -95,11 +96,12 @@ final class RecordSession {
     let env: [String: String]
     var window = ""
 
-    init(scene: String, output: String, ready: String) throws {
-        xvfb = try VirtualDisplay()
+    /// `scene` nil records on the blank canvas.
+    init(scene: String?, output: String, ready: String, display: VirtualDisplay? = nil) throws {
+        xvfb = try display ?? VirtualDisplay()
         env = ["DISPLAY": xvfb.display, "SDL_VIDEODRIVER": "x11"]
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["record", "--scene", scene, "-o", output, "--ready-file", ready]
+        process.arguments = ["record", "-o", output, "--ready-file", ready] + (scene.map { ["--scene", $0] } ?? [])
         var e = ProcessInfo.processInfo.environment
         for (k, v) in env { e[k] = v }
         process.environment = e
@@ -242,18 +244,93 @@ struct StudioWindowTests {
         #expect(events.filter { $0.type == .move }.count == 15, "every move before the kill is on disk")
         let (status, text) = try run(binary, ["validate", out + ".recording"])
         #expect(status == 0 && text.contains("still down at the end"))
+
+        // Restarting on the same output must not empty the leftover: it refuses and says how to keep it.
+        let (again, refusal) = try run(binary, ["record", "--scene", scenePath, "-o", out], env: session.env)
+        #expect(again == 2, "\(refusal)")
+        #expect(refusal.contains("\(out).recording holds 16 events") && refusal.contains("gesturelab record --recover -o \(out)"), "\(refusal)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old recording\n")
+        // --recover saves every event before the kill into the output, the cut stroke ended by a cancel.
+        let (recovered, said) = try run(binary, ["record", "--recover", "-o", out])
+        #expect(recovered == 0 && said.contains("recovered 16 events") && said.contains("into \(out)"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: out + ".recording"))
+        let (_, saved, warnings) = try TraceReader.readAll(path: out)
+        #expect(warnings.isEmpty)
+        #expect(saved.count == 17 && saved.filter { $0.type == .move }.count == 15 && saved.last?.type == .cancel)
+        #expect(Array(saved.prefix(16)).map(\.jsonLine) == events.map(\.jsonLine), "the same events, in order")
+        let (rs, replay) = try run(binary, ["replay", out, "--scene", scenePath, "--format", "jsonl"])
+        #expect(rs == 0 && replay.contains(#""recognizer":"pan""#))
+        // With nothing left over, recording starts again.
+        let (nothing, none) = try run(binary, ["record", "--recover", "-o", out])
+        #expect(nothing == 2 && none.contains("nothing to recover"))
     }
 
-    @Test("A recording that cannot be written is reported on stderr (and in the window) and nothing is half-written")
+    @Test("Two recorders on one output: the second refuses (a lock) and the first saves everything")
+    func twoRecorders() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", out = dir + "/rec.jsonl"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let first = try RecordSession(scene: scenePath, output: out, ready: dir + "/ready1.json")
+        try first.drag(moves: 10, lift: false)
+        let (status, text) = try run(binary, ["record", "--scene", scenePath, "-o", out], env: first.env)
+        #expect(status == 2)
+        #expect(text.contains("\(out) is being recorded by another process (pid \(first.process.processIdentifier))"), "\(text)")
+        _ = try run("/usr/bin/xdotool", ["mousemove", "--window", first.window, "60", "260", "mouseup", "1", "sleep", "0.3"], env: first.env)
+        let (_, said) = first.finish()
+        #expect(said.contains("saved 13 events (1 stroke) to \(out)"), "\(said)")
+        let (_, events, _) = try TraceReader.readAll(path: out)
+        #expect(events.count == 13 && events.last?.type == .up)
+        #expect(!FileManager.default.fileExists(atPath: out + ".lock"), "the lock file goes with its recorder")
+    }
+
+    @Test("Without --scene, record draws on a blank canvas; a take with nothing drawn leaves the old file alone")
+    func blankCanvas() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/rec.jsonl"
+        let session = try RecordSession(scene: nil, output: out, ready: dir + "/ready.json")
+        try session.drag(moves: 5)
+        let (status, said) = session.finish()
+        #expect(status == 0 && said.contains("saved 7 events (1 stroke) to \(out)"), "\(said)")
+        let (header, events, _) = try TraceReader.readAll(path: out)
+        #expect(header.scene == "blank" && events.count == 7)
+
+        let untouched = try String(contentsOfFile: out, encoding: .utf8)
+        let idle = try RecordSession(scene: nil, output: out, ready: dir + "/ready2.json")
+        let (_, idleSaid) = idle.finish()
+        #expect(idleSaid.contains("nothing was recorded; \(out) is left as it was"), "\(idleSaid)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == untouched)
+    }
+
+    @Test("With no display, record and play exit 2 with a message instead of running without a window")
+    func noDisplay() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/scene.yaml", out = dir + "/rec.jsonl"
+        try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let headless = ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"]
+        let (rs, rt) = try run("/usr/bin/timeout", ["20", binary, "record", "--scene", scenePath, "-o", out], unset: headless)
+        #expect(rs == 2 && rt.contains("no display") && rt.contains("xvfb-run"), "\(rt)")
+        #expect(!FileManager.default.fileExists(atPath: out) && !FileManager.default.fileExists(atPath: out + ".recording"))
+        let trace = root + "/recordings/traces/single-tap.jsonl"
+        let (ps, pt) = try run("/usr/bin/timeout", ["20", binary, "play", trace, "--scene", scenePath], unset: headless)
+        #expect(ps == 2 && pt.contains("no display"), "\(pt)")
+        // SDL's windowless drivers are refused too.
+        let (ds, dt) = try run("/usr/bin/timeout", ["20", binary, "play", trace, "--scene", scenePath], env: ["SDL_VIDEODRIVER": "dummy"])
+        #expect(ds == 2 && dt.contains("no display: SDL's dummy video driver"), "\(dt)")
+    }
+
+    @Test("A recording that cannot be written is refused before the window opens, with the reason, and nothing is created")
     func unwritable() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json"
+        let scenePath = dir + "/scene.yaml"
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
-        let session = try RecordSession(scene: scenePath, output: dir + "/no-such-folder/out.jsonl", ready: ready)
-        let (_, text) = session.finish()
-        #expect(text.contains("cannot start recording"))
-        #expect(text.contains("no-such-folder/out.jsonl.recording"))
+        let xvfb = try VirtualDisplay()
+        let (status, text) = try run(binary, ["record", "--scene", scenePath, "-o", dir + "/no-such-folder/out.jsonl"], env: ["DISPLAY": xvfb.display])
+        #expect(status == 2)
+        #expect(text.contains("cannot start recording") && text.contains("no-such-folder/out.jsonl") && text.contains("No such file or directory"), "\(text)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/no-such-folder"))
     }
     @Test("A disk that fills up mid-recording: the error is reported, the old recording is untouched, and what was written replays")
@@ -283,13 +360,13 @@ struct StudioWindowTests {
         let fs = try SmallFilesystem(kilobytes: 64)
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json", out = fs.path + "/rec.jsonl"
+        let scenePath = dir + "/scene.yaml", out = fs.path + "/rec.jsonl"
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
         try "old recording\n".write(toFile: out, atomically: false, encoding: .utf8)
         try fs.remountReadOnly()
-        let session = try RecordSession(scene: scenePath, output: out, ready: ready)
-        try session.drag(moves: 20)
-        let (_, text) = session.finish()
+        let xvfb = try VirtualDisplay()
+        let (status, text) = try run(binary, ["record", "--scene", scenePath, "-o", out], env: ["DISPLAY": xvfb.display])
+        #expect(status == 2)
         #expect(text.contains("cannot start recording") && text.contains("Read-only file system"), "\(text)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old recording\n")
         #expect(!FileManager.default.fileExists(atPath: out + ".recording"))
@@ -299,12 +376,13 @@ struct StudioWindowTests {
     func deviceOutput() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scenePath = dir + "/scene.yaml", ready = dir + "/ready.json"
+        let scenePath = dir + "/scene.yaml"
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
-        let session = try RecordSession(scene: scenePath, output: "/dev/full", ready: ready)
-        try session.drag(moves: 10)
-        let (_, text) = session.finish()
+        let xvfb = try VirtualDisplay()
+        let (status, text) = try run(binary, ["record", "--scene", scenePath, "-o", "/dev/full"], env: ["DISPLAY": xvfb.display])
+        #expect(status == 2)
         #expect(text.contains("/dev/full is not a regular file"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/full.lock"))
         var info = stat()
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "/dev/full is still a device")
         #expect(!FileManager.default.fileExists(atPath: "/dev/full.recording"))
