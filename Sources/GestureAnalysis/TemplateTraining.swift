@@ -57,11 +57,18 @@ public enum TemplateTraining {
         public var accuracy: Double { total == 0 ? 0 : Double(correct) / Double(total) }
     }
 
+    /// The values of `field` among the samples, in numeric order when they are all numbers
+    /// (subjects 2, 10, 11 rather than 10, 11, 2).
+    public static func groups(_ samples: [Sample], field: String) -> [String] {
+        let values = Set(samples.compactMap { $0.labels[field] })
+        if values.allSatisfy({ Int($0) != nil }) { return values.sorted { Int($0)! < Int($1)! } }
+        return values.sorted()
+    }
+
     /// For each value of `groupField` (subject): templates from every other group, then the
     /// share of this group's strokes whose nearest template has the right label.
     public static func leaveOneOut(_ samples: [Sample], labelField: String, groupField: String) -> [HoldOut] {
-        let groups = Array(Set(samples.compactMap { $0.labels[groupField] })).sorted()
-        return groups.map { g in
+        return groups(samples, field: groupField).map { g in
             let train = templates(from: samples.filter { $0.labels[groupField] != g }, labelField: labelField)
             var correct = 0, total = 0
             for s in samples where s.labels[groupField] == g {

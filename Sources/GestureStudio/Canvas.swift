@@ -30,6 +30,16 @@ final class Canvas {
         }
     }
 
+    /// A coordinate as SDL's pixel integer. Times far past a trace's end, or a scene many times
+    /// the window's size, put marks far outside the window; they are clamped to where SDL clips
+    /// them (a conversion of such a Double to Int32 would trap), and nan draws at 0.
+    @inline(__always)
+    static func px(_ v: Double) -> Int32 {
+        guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? limit : -limit) }
+        return Int32(min(max(v.rounded(), -Double(limit)), Double(limit)))
+    }
+    static let limit: Int32 = 1 << 24
+
     func set(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
 
     func clear(_ c: Color) {
@@ -39,13 +49,13 @@ final class Canvas {
 
     func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: Color) {
         set(c)
-        var r = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(max(1, w.rounded())), h: Int32(max(1, h.rounded())))
+        var r = SDL_Rect(x: Canvas.px(x), y: Canvas.px(y), w: max(1, Canvas.px(w)), h: max(1, Canvas.px(h)))
         SDL_RenderFillRect(renderer, &r)
     }
 
     func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: Color) {
         set(c)
-        var r = SDL_Rect(x: Int32(x.rounded()), y: Int32(y.rounded()), w: Int32(max(1, w.rounded())), h: Int32(max(1, h.rounded())))
+        var r = SDL_Rect(x: Canvas.px(x), y: Canvas.px(y), w: max(1, Canvas.px(w)), h: max(1, Canvas.px(h)))
         SDL_RenderDrawRect(renderer, &r)
     }
 
@@ -53,8 +63,8 @@ final class Canvas {
         set(c)
         for k in 0..<width {
             let o = Double(k) - Double(width - 1) / 2
-            SDL_RenderDrawLine(renderer, Int32(x0 + o), Int32(y0), Int32(x1 + o), Int32(y1))
-            SDL_RenderDrawLine(renderer, Int32(x0), Int32(y0 + o), Int32(x1), Int32(y1 + o))
+            SDL_RenderDrawLine(renderer, Canvas.px(x0 + o), Canvas.px(y0), Canvas.px(x1 + o), Canvas.px(y1))
+            SDL_RenderDrawLine(renderer, Canvas.px(x0), Canvas.px(y0 + o), Canvas.px(x1), Canvas.px(y1 + o))
         }
     }
 
@@ -66,23 +76,25 @@ final class Canvas {
         for k in 0..<width {
             let o = Int32(k - (width - 1) / 2)
             for i in shifted.indices { shifted[i] = SDL_Point(x: points[i].x + o, y: points[i].y + (k % 2 == 0 ? 0 : o)) }
-            shifted.withUnsafeBufferPointer { SDL_RenderDrawLines(renderer, $0.baseAddress, Int32($0.count)) }
+            _ = shifted.withUnsafeBufferPointer { SDL_RenderDrawLines(renderer, $0.baseAddress, Int32($0.count)) }
         }
     }
 
     func dot(_ x: Double, _ y: Double, radius: Double, _ c: Color) {
         set(c)
-        let r = Int(radius)
+        let r = Int(Canvas.px(min(radius, 64)))
+        let cx = Int(Canvas.px(x)), cy = Int(Canvas.px(y))
+        guard r >= 0 else { return }
         for dy in -r...r {
             let half = Int((Double(r * r - dy * dy)).squareRoot())
-            SDL_RenderDrawLine(renderer, Int32(Int(x) - half), Int32(Int(y) + dy), Int32(Int(x) + half), Int32(Int(y) + dy))
+            SDL_RenderDrawLine(renderer, Int32(cx - half), Int32(cy + dy), Int32(cx + half), Int32(cy + dy))
         }
     }
 
     /// 8x8 bitmap text (SDL's test font): enough for ids, times and causes.
     func text(_ s: String, _ x: Double, _ y: Double, _ c: Color = Canvas.ink) {
         set(c)
-        _ = SDLTest_DrawString(renderer, Int32(x), Int32(y), s)
+        _ = SDLTest_DrawString(renderer, Canvas.px(x), Canvas.px(y), s)
     }
 
     static let charWidth = 8.0

@@ -54,7 +54,7 @@ struct FrameRenderer {
                 clip = Rect(x: x0, y: y0, width: max(0, min(clip.maxX, fr.maxX) - x0), height: max(0, min(clip.maxY, fr.maxY) - y0))
                 a = s.superview
             }
-            var cr = SDL_Rect(x: Int32(X(clip.minX)), y: Int32(Y(clip.minY)), w: Int32((clip.width * t.scale).rounded()), h: Int32((clip.height * t.scale).rounded()))
+            var cr = SDL_Rect(x: Canvas.px(X(clip.minX)), y: Canvas.px(Y(clip.minY)), w: Canvas.px(clip.width * t.scale), h: Canvas.px(clip.height * t.scale))
             SDL_RenderSetClipRect(c.renderer, &cr)
             defer { SDL_RenderSetClipRect(c.renderer, nil) }
             let f = v.frameInWindow
@@ -82,7 +82,7 @@ struct FrameRenderer {
         // Strokes, a colour per pointer, with a dot where a finger is down.
         for (i, stroke) in strokes.enumerated() {
             let color = Canvas.pointers[i % Canvas.pointers.count]
-            c.polyline(stroke.map { SDL_Point(x: Int32(X($0.x).rounded()), y: Int32(Y($0.y).rounded())) }, color, width: 3)
+            c.polyline(stroke.map { SDL_Point(x: Canvas.px(X($0.x)), y: Canvas.px(Y($0.y))) }, color, width: 3)
             if let last = stroke.last, last.type == .down || last.type == .move {
                 c.dot(X(last.x), Y(last.y), radius: 9, Canvas.Color(r: color.r, g: color.g, b: color.b, a: 120))
             }

@@ -36,6 +36,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "With --generate: the workload this many times, one after another (13 copies make about 1 GB).")
     var copies = 1
 
+    func validate() throws {
+        try OptionCheck.count(repeats, "--repeats", in: 1...1000, what: "how many runs of each measurement")
+        try OptionCheck.count(copies, "--copies", in: 1...1000, what: "how many copies of the workload")
+        for n in recognizers { try OptionCheck.count(n, "--recognizers", in: 0...10_000, what: "a recognizer count") }
+    }
+
     func run() throws {
         if let out = generate {
             let events = HammerWorkload.events()
@@ -44,7 +50,7 @@ struct BenchCommand: ParsableCommand {
             let span = (events.last?.time.microseconds ?? 0) + 1_000_000
             do {
                 let w = try TraceWriter(path: out, header: HammerWorkload.header, bufferBytes: 1 << 20)
-                for copy in 0..<max(1, copies) {
+                for copy in 0..<copies {
                     let shift = Int64(copy) * span
                     for var e in events {
                         e.time = Timestamp(microseconds: e.time.microseconds + shift)
@@ -55,7 +61,7 @@ struct BenchCommand: ParsableCommand {
             } catch {
                 throw Exit.fail(error.description, code: 1)
             }
-            emit("\(events.count * max(1, copies)) events written to \(out)")
+            emit("\(events.count * copies) events written to \(out)")
             return
         }
         guard let trace else { throw Exit.fail("bench needs a trace (or --generate OUT)") }

@@ -49,6 +49,11 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter (repeatable).", valueName: "R.PARAM=VALUE"))
     var overrides: [String] = []
 
+    func validate() throws {
+        try OptionCheck.number(tolerance, "--tolerance", in: 0...1, what: "how much a metric may drop")
+        try OptionCheck.count(jobs, "--jobs", in: 1...256, what: "a number of parallel jobs")
+    }
+
     func run() throws {
         let doc = try loadScene(scene, overrides: overrides)
         let built = try SceneBuilder.build(doc)

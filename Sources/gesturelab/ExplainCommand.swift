@@ -26,6 +26,8 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "Explain the attempt in progress at this time (ms).")
     var at: Double?
 
+    func validate() throws { try OptionCheck.time(at, "--at") }
+
     @Option(name: .long, help: "text or json")
     var format: Format = .text
 

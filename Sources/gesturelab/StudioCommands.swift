@@ -78,6 +78,13 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "Render this many frames as fast as possible and print frame times.")
     var benchmarkFrames: Int?
 
+    func validate() throws {
+        try OptionCheck.number(speed, "--speed", in: 1.0 / 16...16, what: "a playback speed (1 = real time)")
+        try OptionCheck.time(at, "--at")
+        try OptionCheck.count(benchmarkFrames, "--benchmark-frames", in: 1...1_000_000, what: "a number of frames")
+        if at != nil && screenshot == nil { throw ValidationError("--at is the time of a --screenshot; give --screenshot PNG too") }
+    }
+
     func run() throws {
         var o = Studio.PlayOptions(tracePath: trace, scenePath: scene)
         o.speed = speed

@@ -28,6 +28,10 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .long, help: "Instead of writing templates, report nearest-template accuracy with each value of this label held out (e.g. subject).")
     var leaveOneOut: String?
 
+    func validate() throws {
+        try OptionCheck.count(perLabel, "--per-label", in: 1...1_000_000, what: "templates per class")
+    }
+
     func run() throws {
         let paths = Corpus.traces(under: corpus)
         guard !paths.isEmpty else { throw Exit.fail("\(corpus): no traces (.jsonl) found") }
@@ -36,8 +40,12 @@ struct TrainCommand: ParsableCommand {
         let wanted = labels.isEmpty ? nil : Set(labels)
         let chosen = samples.filter { s in s.labels[labelField].map { wanted?.contains($0) ?? true } ?? false }
         if let field = leaveOneOut {
+            let groups = TemplateTraining.groups(chosen, field: field)
+            guard !groups.isEmpty else { throw Exit.fail("--leave-one-out \(field): no trace has the label \"\(field)\"") }
+            guard groups.count >= 2 else {
+                throw Exit.fail("--leave-one-out \(field): every trace has \(field) \"\(groups[0])\"; holding one out leaves no templates to match against, so it needs traces of at least two \(field)s")
+            }
             let results = TemplateTraining.leaveOneOut(chosen, labelField: labelField, groupField: field)
-            guard !results.isEmpty else { throw Exit.fail("no trace has the label \"\(field)\"") }
             var correct = 0, total = 0
             emit("nearest-template accuracy, each \(field) held out (Protractor, \(chosen.count) strokes):")
             for r in results {
@@ -51,7 +59,6 @@ struct TrainCommand: ParsableCommand {
         guard let output else { throw Exit.fail("train needs -o FILE (or --leave-one-out FIELD)") }
         var set = TemplateTraining.templates(from: chosen, labelField: labelField)
         if let n = perLabel {
-            guard n > 0 else { throw Exit.fail("--per-label must be at least 1") }
             set.templates = TemplateTraining.thin(set.templates, perLabel: n)
         }
         guard !set.templates.isEmpty else { throw Exit.fail("no labelled strokes to make templates from (label field \"\(labelField)\")") }

@@ -85,19 +85,6 @@ struct DatasetTests {
         #expect(h.states("check") == ["recognized"])
         #expect(h.time(of: "check", to: "recognized") == events.last!.time.milliseconds)
     }
-
-    @Test("The $1 log reader keeps class, subject, speed and timing")
-    func reader() throws {
-        let g = try DollarXMLReader.read(path: datasetRoot + "/s02/medium/check03.xml")
-        #expect(g.gestureClass == "check" && g.subject == "2" && g.speed == "medium" && g.repetition == 3)
-        #expect(g.points.count == 39)
-        #expect(g.points[0].x == 81 && g.points[0].y == 200)
-        let (header, events) = g.trace()
-        #expect(header.labels["class"] == "check")
-        #expect(events.first?.type == .down && events.last?.type == .up)
-        #expect(events[1].time.milliseconds == 65)
-        #expect(throws: DollarXMLReader.Problem.self) { try DollarXMLReader.parse("<html></html>", path: "x.xml") }
-    }
 }
 
 /// A seeded generator for test noise (the library's is in GestureSynth, not a test dependency here).
