@@ -17,10 +17,18 @@ public enum SceneLint {
         var findings: [Finding] = []
         func add(_ line: Int, _ s: Finding.Severity, _ m: String) { findings.append(Finding(file: doc.file, line: line, severity: s, message: m)) }
         let recognizers = built.recognizers
-        func find(_ id: String) -> GestureRecognizer? { recognizers.first { $0.id == id } }
-        func line(of id: String) -> Int {
-            doc.recognizerSpecs.first { $0.id == id }?.line ?? doc.root.allViews.first { $0.implicitRecognizerIDs.contains(id) }?.line ?? 0
+        // Lookups by id, built once: a scene may have thousands of recognizers, and each check
+        // below asks about many of them.
+        var byID: [String: GestureRecognizer] = [:]
+        for r in recognizers where byID[r.id] == nil { byID[r.id] = r }
+        func find(_ id: String) -> GestureRecognizer? { byID[id] }
+        var lines: [String: Int] = [:]
+        for v in doc.root.allViews {
+            for id in v.implicitRecognizerIDs where lines[id] == nil { lines[id] = v.line }
         }
+        // A recognizer's own line; the first one when an id repeats.
+        for spec in doc.recognizerSpecs.reversed() { lines[spec.id] = spec.line }
+        func line(of id: String) -> Int { lines[id] ?? 0 }
         /// Two recognizers can share a touch only if one's view is the other's or an ancestor of it.
         func canShare(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
             guard let va = a.view, let vb = b.view else { return false }
@@ -32,26 +40,11 @@ public enum SceneLint {
         for rel in doc.relationships {
             if case let .requireToFail(waiter, required, _) = rel.kind { edges[waiter, default: []].append((required, rel.line)) }
         }
-        // 1. Cycles: every recognizer on one would wait for another forever.
-        var reported = Set<String>()
-        for start in edges.keys.sorted() {
-            var path: [String] = [start]
-            func visit(_ node: String) {
-                for (next, _) in edges[node] ?? [] {
-                    if next == start {
-                        let cycle = path + [start]
-                        let key = Set(cycle).sorted().joined(separator: ",")
-                        if reported.insert(key).inserted {
-                            add(line(of: start), .error, "require-to-fail cycle \(cycle.joined(separator: " -> ")): each waits for the next to fail, a deadlock (the engine fails them all)")
-                        }
-                    } else if !path.contains(next) {
-                        path.append(next)
-                        visit(next)
-                        path.removeLast()
-                    }
-                }
-            }
-            visit(start)
+        // 1. Cycles: every recognizer on one would wait for another forever. One finding per
+        // group of recognizers that wait on each other (a strongly connected component), naming
+        // the shortest cycle through its first id.
+        for component in RequirementGraph(edges: edges.mapValues { $0.map(\.0) }).cycles() {
+            add(line(of: component[0]), .error, "require-to-fail cycle \(component.joined(separator: " -> ")): each waits for the next to fail, a deadlock (the engine fails them all)")
         }
 
         // 2. Relationships between recognizers that can never share a touch.
@@ -68,15 +61,17 @@ public enum SceneLint {
         }
 
         // 3. Recognizers that can never win.
-        func related(_ a: String, _ b: String) -> Bool {
-            doc.relationships.contains { rel in
-                switch rel.kind {
-                case let .simultaneous(x, y): return (x == a && y == b) || (x == b && y == a)
-                case let .requireToFail(x, y, _): return (x == a && y == b) || (x == b && y == a)
-                case let .cannotPrevent(x, y): return (x == a && y == b) || (x == b && y == a)
-                }
-            } || doc.policies.contains { ($0.recognizer == a || $0.recognizer == b) && ($0.simultaneousWithAny || $0.beginDirection != nil) }
+        var relatedPairs = Set<Pair>()
+        for rel in doc.relationships {
+            switch rel.kind {
+            case let .simultaneous(x, y), let .requireToFail(x, y, _), let .cannotPrevent(x, y): relatedPairs.insert(Pair(x, y))
+            }
         }
+        let broadPolicies = Set(doc.policies.filter { $0.simultaneousWithAny || $0.beginDirection != nil }.map(\.recognizer))
+        func related(_ a: String, _ b: String) -> Bool {
+            relatedPairs.contains(Pair(a, b)) || broadPolicies.contains(a) || broadPolicies.contains(b)
+        }
+        let neverBegins = Dictionary(doc.policies.filter(\.neverBegin).map { ($0.recognizer, $0) }, uniquingKeysWith: { first, _ in first })
         for r in recognizers {
             if !r.isEnabled { add(line(of: r.id), .warning, "\(r.id) is disabled: it receives no touches until a reaction enables it") }
             var v = r.view
@@ -87,20 +82,25 @@ public enum SceneLint {
                 }
                 v = current.superview
             }
-            if let p = doc.policies.first(where: { $0.recognizer == r.id && $0.neverBegin }) {
+            if let p = neverBegins[r.id] {
                 add(p.line, .warning, "\(r.id) can never win: its policy says shouldBegin never")
             }
             // A swipe next to a pan that begins sooner, with nothing between them (reference A.3.1).
+            // One finding per swipe, however many pans it loses to.
             if let swipe = r as? SwipeGestureRecognizer {
-                for other in recognizers where other !== r && canShare(r, other) && !related(r.id, other.id) {
-                    if let pan = other as? PanGestureRecognizer, !(pan is ScrollViewPanGestureRecognizer), pan.isEnabled, pan.minimumDistance < swipe.minimumDistance {
-                        add(line(of: r.id), .warning, "\(r.id) can never win against \(pan.id): the pan begins after \(NumberFormat.short(pan.minimumDistance)) pt, before the swipe's \(NumberFormat.short(swipe.minimumDistance)) pt, and excludes it (A.3.1); add `require: \(pan.id)` + `toFail: \(r.id)`, or a simultaneous rule")
-                    }
+                let pans = recognizers.compactMap { other -> PanGestureRecognizer? in
+                    guard other !== r, let pan = other as? PanGestureRecognizer, !(pan is ScrollViewPanGestureRecognizer), pan.isEnabled,
+                          pan.minimumDistance < swipe.minimumDistance, canShare(r, other), !related(r.id, other.id) else { return nil }
+                    return pan
+                }
+                if let pan = pans.first {
+                    let others = pans.count == 1 ? "" : pans.count == 2 ? " (and \(pans[1].id))" : " (and \(pans.count - 1) other pans)"
+                    add(line(of: r.id), .warning, "\(r.id) can never win against \(pan.id)\(others): the pan begins after \(NumberFormat.short(pan.minimumDistance)) pt, before the swipe's \(NumberFormat.short(swipe.minimumDistance)) pt, and excludes it (A.3.1); add `require: \(pan.id)` + `toFail: \(r.id)`, or a simultaneous rule")
                 }
             }
             // A recognizer that waits for one that always wins first.
             for (required, relLine) in edges[r.id] ?? [] {
-                if let q = find(required), q.publishedState == .possible, doc.policies.contains(where: { $0.recognizer == required && $0.neverBegin }) {
+                if let q = find(required), q.publishedState == .possible, neverBegins[required] != nil {
                     add(relLine, .warning, "\(r.id) waits for \(required) to fail, which never begins: it waits until \(required)'s touches end")
                 }
             }
@@ -116,4 +116,10 @@ public enum SceneLint {
         }
         return findings.sorted { $0.line != $1.line ? $0.line < $1.line : $0.message < $1.message }
     }
+}
+
+/// An unordered pair of recognizer ids.
+private struct Pair: Hashable {
+    let first: String, second: String
+    init(_ a: String, _ b: String) { (first, second) = a < b ? (a, b) : (b, a) }
 }

@@ -22,8 +22,18 @@ extension GestureEnvironment {
                 link._withUnsafeGuaranteedRef { $0.delegateMayRequireFailures = $0.delegate?.mayRequireFailures ?? false }
             }
             newAttempts.withUnretainedElements { fresh in
+                // The new attempts are the sharers that were not in an attempt, in the same
+                // order, so one walk finds where each sharer stands among them; asking "was s an
+                // earlier new attempt?" by searching made a touch on n recognizers cost n^3.
+                var freshIndex = [Int](repeating: Int.max, count: shared.count)
+                var k = 0
+                for (j, sLink) in shared.enumerated() where k < fresh.count && sLink.isSame(as: fresh[k]) {
+                    freshIndex[j] = k
+                    k += 1
+                }
+                assert(k == fresh.count, "new attempts are a subsequence of the touch's recognizers")
                 for (i, rLink) in fresh.enumerated() {
-                    for sLink in shared where !sLink.isSame(as: rLink) && !fresh[..<i].contains(where: { $0.isSame(as: sLink) }) {
+                    for (j, sLink) in shared.enumerated() where freshIndex[j] > i {
                         rLink._withUnsafeGuaranteedRef { r in
                             sLink._withUnsafeGuaranteedRef { s in
                                 addDynamicRequirement(waiter: r, required: s)
@@ -172,24 +182,19 @@ extension GestureEnvironment {
         guard pendingCount > 1 else { return false }
         let pending = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
         guard pending.count > 1 else { return false }
-        func waitsOn(_ r: GestureRecognizer) -> [GestureRecognizer] {
-            requirementStatus(of: r).unmet.map(\.0).filter { $0.isPending }
+        let byID = Dictionary(pending.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let groups = cyclicComponents(pending.map(ObjectIdentifier.init)) { id in
+            guard let r = byID[id] else { return [] }
+            return requirementStatus(of: r).unmet.compactMap { byID[ObjectIdentifier($0.0)] != nil ? ObjectIdentifier($0.0) : nil }
         }
-        var inCycle: [GestureRecognizer] = []
-        for p in pending {
-            var seen: [GestureRecognizer] = []
-            var frontier = waitsOn(p)
-            var found = false
-            while let q = frontier.popLast() {
-                if q === p { found = true; break }
-                if seen.contains(where: { $0 === q }) { continue }
-                seen.append(q)
-                frontier.append(contentsOf: waitsOn(q))
-            }
-            if found { inCycle.append(p) }
-        }
-        guard !inCycle.isEmpty else { return false }
-        let names = inCycle.map(\.id).joined(separator: ", ")
+        guard !groups.isEmpty else { return false }
+        let members = Set(groups.joined())
+        let inCycle = pending.filter { members.contains(ObjectIdentifier($0)) }
+        // Every member's cause names the others; past a few names the count says the rest (a
+        // full list for each member of a cycle of thousands would be quadratic text).
+        let shown = 12
+        let names = inCycle.prefix(shown).map(\.id).joined(separator: ", ")
+            + (inCycle.count > shown ? " and \(inCycle.count - shown) more" : "")
         for r in inCycle {
             failPossible(r, Cause(.deadlock, "\(names) each wait for another of them to fail (a require-to-fail cycle); all fail"))
         }
