@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // zlib compresses the studio's PNG screenshots (a flat-coloured frame shrinks ~50x).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).
-        .target(name: "GestureStudio", dependencies: ["CSDL2", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTrace", "GestureTimeline"]),
+        .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTrace", "GestureTimeline"]),
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),

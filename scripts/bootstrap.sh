@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-# libsdl2-dev: the studio's window (the only part that needs it).
-for pkg in libsdl2-dev ${GESTURELAB_APT_PACKAGES:-}; do
+# libsdl2-dev: the studio's window (the only part that needs it); zlib1g-dev: its PNG screenshots.
+for pkg in libsdl2-dev zlib1g-dev pkg-config ${GESTURELAB_APT_PACKAGES:-}; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,21 +1,29 @@
-import Foundation
+import CZlib
 
-/// Writes 8-bit RGBA pixels as a PNG file, with no dependency beyond Foundation: the image data
-/// goes into stored (uncompressed) deflate blocks, which every PNG reader accepts.
+/// Writes 8-bit RGBA pixels as a PNG file, compressed with zlib (a studio frame is mostly flat
+/// colour, so it shrinks to a few percent of its pixels). Each row is filtered with "Up"
+/// (the difference from the row above), which turns the lanes' long horizontal bands into zeros.
 enum PNGWriter {
     static func png(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
+        let stride = width * 4
         var raw: [UInt8] = []
-        raw.reserveCapacity(height * (width * 4 + 1))
+        raw.reserveCapacity(height * (stride + 1))
         for y in 0..<height {
-            raw.append(0)  // filter type: none
-            raw.append(contentsOf: rgba[(y * width * 4)..<((y + 1) * width * 4)])
+            let row = y * stride
+            if y == 0 {
+                raw.append(0)  // filter type: none
+                raw.append(contentsOf: rgba[row..<(row + stride)])
+            } else {
+                raw.append(2)  // filter type: up
+                for x in 0..<stride { raw.append(rgba[row + x] &- rgba[row - stride + x]) }
+            }
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr: [UInt8] = []
         ihdr += be32(UInt32(width)) + be32(UInt32(height))
-        ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, no filter set, no interlace
+        ihdr += [8, 6, 0, 0, 0]  // 8-bit RGBA, deflate, adaptive filtering, no interlace
         out += chunk("IHDR", ihdr)
-        out += chunk("IDAT", zlibStored(raw))
+        out += chunk("IDAT", deflate(raw))
         out += chunk("IEND", [])
         return out
     }
@@ -24,37 +32,18 @@ enum PNGWriter {
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let t = Array(type.utf8)
-        return be32(UInt32(data.count)) + t + data + be32(crc32(t + data))
+        return be32(UInt32(data.count)) + t + data + be32(UInt32(truncatingIfNeeded: crc32(crc32(0, t, UInt32(t.count)), data, UInt32(data.count))))
     }
 
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var i = 0
-        repeat {
-            let n = min(65535, data.count - i)
-            let last: UInt8 = i + n >= data.count ? 1 : 0
-            out.append(last)
-            out += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            out += data[i..<(i + n)]
-            i += n
-        } while i < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
+    /// A zlib stream (header, deflate data, Adler-32), as PNG's IDAT wants.
+    static func deflate(_ data: [UInt8]) -> [UInt8] {
+        var size = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = out.withUnsafeMutableBufferPointer { o in
+            data.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(data.count), 9) }
         }
-        return out + be32((b << 16) | a)
-    }
-
-    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func crc32(_ data: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in data { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        // compressBound is enough by definition; only memory exhaustion fails here.
+        precondition(status == Z_OK, "zlib compress2 failed: \(status)")
+        return Array(out[..<Int(size)])
     }
 }

@@ -283,7 +283,10 @@ public enum Studio {
         public var tracePath: String
         public var scenePath: String
         public var speed = 1.0
+        /// Where `--screenshot` goes; the PNG is handed to `writeScreenshot`, which the caller
+        /// provides (the command line writes it whole or not at all, or to standard output).
         public var screenshot: String?
+        public var writeScreenshot: (([UInt8]) throws -> Void)?
         public var at: Double?
         public var benchmarkFrames: Int?
         public init(tracePath: String, scenePath: String) {
@@ -362,8 +365,8 @@ public enum Studio {
         let playhead = Playhead(events: events, session: session)
         layout.frame.laneRange = (.zero, playhead.end + Duration.milliseconds(400))
         let title = (o.tracePath as NSString).lastPathComponent
-        if let shot = o.screenshot {
-            try screenshot(playhead: playhead, layout: layout, at: .milliseconds(o.at ?? playhead.end.milliseconds), title: title, to: shot)
+        if o.screenshot != nil {
+            try o.writeScreenshot?(screenshot(playhead: playhead, layout: layout, at: .milliseconds(o.at ?? playhead.end.milliseconds), title: title))
             return
         }
         // The times of every transition, for stepping from one to the next.
@@ -454,7 +457,7 @@ public enum Studio {
 
     /// Draws the frame at `time` with the software renderer on a plain surface (no display
     /// needed) and writes it as a PNG.
-    static func screenshot(playhead: Playhead, layout: Layout, at time: Timestamp, title: String, to path: String) throws {
+    static func screenshot(playhead: Playhead, layout: Layout, at time: Timestamp, title: String) throws -> [UInt8] {
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(layout.width), Int32(layout.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
             throw sdlError("cannot create a surface")
         }
@@ -476,13 +479,6 @@ public enum Studio {
         for y in 0..<h {
             for x in 0..<(w * 4) { rgba[y * w * 4 + x] = base[y * pitch + x] }
         }
-        let png = PNGWriter.png(width: w, height: h, rgba: rgba)
-        // Data.write without .atomic writes in place: an atomic write would replace a device
-        // (say /dev/null) with a regular file.
-        do {
-            try Data(png).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw StudioError("\(path): cannot write the screenshot: \((error as NSError).localizedDescription)")
-        }
+        return PNGWriter.png(width: w, height: h, rgba: rgba)
     }
 }

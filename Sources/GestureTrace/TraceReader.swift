@@ -17,8 +17,15 @@ public final class TraceReader: IteratorProtocol, Sequence {
     private var finished = false
     public private(set) var eventCount = 0
 
-    /// Opens `path` and reads its header.
+    /// Opens `path` and reads its header; `-` reads standard input (see `StandardInput`).
     public convenience init(path: String) throws(TraceDiagnostic) {
+        if path == StandardInput.path {
+            switch StandardInput.contents {
+            case let .success(bytes): try self.init(lines: LineReader(bytes: bytes), name: StandardInput.name)
+            case let .failure(e): throw TraceDiagnostic(file: StandardInput.name, line: 0, message: "read failed: \(String(cString: strerror(e.errno)))")
+            }
+            return
+        }
         let fd = try TraceReader.open(path)
         try self.init(lines: LineReader(fileDescriptor: fd), name: path)
     }

@@ -43,6 +43,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if DEBUG
+        Exit.warn("""
+            warning: this gesturelab is a debug build, tens of times slower than a release build; its numbers say \
+            nothing about GestureLab's speed. Build with `swift build -c release` and run .build/release/gesturelab bench.
+            """)
+        #endif
         if let out = generate {
             let events = HammerWorkload.events()
             // Later copies are shifted past the end of the previous one (plus a second), so one

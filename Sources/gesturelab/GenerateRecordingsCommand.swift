@@ -8,8 +8,12 @@ struct GenerateRecordingsCommand: ParsableCommand {
         abstract: "Write the generated recordings of recordings/traces from their fixed seeds (Sources/GestureSynth/RecordingCatalog.swift)."
     )
 
-    @Option(name: .long, help: "Folder to write into.")
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: "Folder to write into.")
     var out = "recordings/traces"
+
+    func validate() throws {
+        if out == "-" { throw ValidationError("-o -: generate-recordings writes one file per recording, so it needs a folder") }
+    }
 
     func run() throws {
         try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

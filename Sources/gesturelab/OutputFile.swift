@@ -25,7 +25,9 @@ final class OutputFile {
     private var done = false
     static let flushSize = 1 << 16
 
+    /// nil or `-`: standard output.
     init(_ path: String?) throws {
+        let path = path == "-" ? nil : path
         self.path = path
         guard let path else {
             name = "standard output"
@@ -54,6 +56,11 @@ final class OutputFile {
 
     func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
+        if buffer.count >= OutputFile.flushSize { try flush() }
+    }
+
+    func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= OutputFile.flushSize { try flush() }
     }
 

@@ -47,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
         func title() {
             guard format == .text, !titled else { return }
             titled = true
-            put(writer.header(title: "Replay of \(trace) through scene \(doc.name)"))
+            put(writer.header(title: "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)"))
         }
         let sink: (LogEntry) -> Void
         switch format {

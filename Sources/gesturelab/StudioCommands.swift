@@ -33,6 +33,9 @@ struct RecordCommand: ParsableCommand {
     var recover = false
 
     func validate() throws {
+        if output == "-" {
+            throw ValidationError("-o -: a recording goes to a file, written event by event as it arrives so that a crash loses nothing; give a file name")
+        }
         if recover && output == nil { throw ValidationError("--recover needs -o OUT: the output whose OUT.recording is recovered") }
     }
 
@@ -91,6 +94,13 @@ struct PlayCommand: ParsableCommand {
         o.screenshot = screenshot
         o.at = at
         o.benchmarkFrames = benchmarkFrames
+        if let screenshot {
+            o.writeScreenshot = { png in
+                let out = try OutputFile(screenshot)
+                try out.write(bytes: png)
+                try out.finish()
+            }
+        }
         do { try Studio.play(o) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
     }
 }

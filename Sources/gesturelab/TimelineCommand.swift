@@ -34,7 +34,7 @@ struct TimelineCommand: ParsableCommand {
         let result = try replayOrExit(trace: trace, scene: doc)
         let ids = result.scene.recognizers.map(\.id)
         let model = TimelineModel(log: result.log, recognizers: ids, views: result.scene.window.subtree.map(\.id))
-        let title = "\((trace as NSString).lastPathComponent) in \(doc.name)"
+        let title = "\(trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent) in \(doc.name)"
         let text: String
         switch format {
         case .perfetto: text = PerfettoTrace.render(model, title: title)

@@ -18,7 +18,8 @@ struct Run {
     var stderr: String
 }
 
-func gesturelab(_ args: [String]) throws -> Run {
+/// Runs the binary from the repository root; `input` is its standard input (none: /dev/null).
+func gesturelab(_ args: [String], input: Data? = nil) throws -> Run {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: binary)
     p.arguments = args
@@ -26,7 +27,17 @@ func gesturelab(_ args: [String]) throws -> Run {
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
+    let inPipe = Pipe()
+    p.standardInput = input == nil ? FileHandle.nullDevice : inPipe
     try p.run()
+    if let input {
+        // Written from another thread: a large input would fill the pipe while nobody reads the outputs yet.
+        let writer = inPipe.fileHandleForWriting
+        Thread.detachNewThread {
+            writer.write(input)
+            try? writer.close()
+        }
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
