@@ -31,9 +31,12 @@ let package = Package(
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine"], swiftSettings: hotPath),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        // zlib compresses the studio's PNG screenshots (a flat-coloured frame shrinks ~50x).
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // SDL2 (libsdl2-dev) and zlib (zlib1g-dev), installed by scripts/bootstrap.sh. Their headers
+        // are in the standard include path, and the module maps name the libraries, so no
+        // pkg-config: SDL2's adds -D_REENTRANT, which SwiftPM refuses with a warning on every build.
+        .systemLibrary(name: "CSDL2"),
+        // zlib compresses the studio's PNG screenshots (a flat-coloured frame shrinks ~300x).
+        .systemLibrary(name: "CZlib"),
         // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).
         .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTrace", "GestureTimeline"]),
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),

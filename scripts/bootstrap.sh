@@ -17,4 +17,4 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 command -v swift >/dev/null || { echo "swift is not on PATH (expected Swift 6.3 at /opt/swift)" >&2; exit 1; }
-swift build ${GESTURELAB_BUILD_FLAGS:-}
+[ -n "${GESTURELAB_SKIP_BUILD:-}" ] || swift build ${GESTURELAB_BUILD_FLAGS:-}

@@ -85,7 +85,7 @@ public enum SceneLint {
             if let p = neverBegins[r.id] {
                 add(p.line, .warning, "\(r.id) can never win: its policy says shouldBegin never")
             }
-            // A swipe next to a pan that begins sooner, with nothing between them (reference A.3.1).
+            // A swipe next to a pan that begins sooner, with nothing between them (docs/uikit-rules.md A.3.1).
             // One finding per swipe, however many pans it loses to.
             if let swipe = r as? SwipeGestureRecognizer {
                 let pans = recognizers.compactMap { other -> PanGestureRecognizer? in
@@ -95,7 +95,7 @@ public enum SceneLint {
                 }
                 if let pan = pans.first {
                     let others = pans.count == 1 ? "" : pans.count == 2 ? " (and \(pans[1].id))" : " (and \(pans.count - 1) other pans)"
-                    add(line(of: r.id), .warning, "\(r.id) can never win against \(pan.id)\(others): the pan begins after \(NumberFormat.short(pan.minimumDistance)) pt, before the swipe's \(NumberFormat.short(swipe.minimumDistance)) pt, and excludes it (A.3.1); add `require: \(pan.id)` + `toFail: \(r.id)`, or a simultaneous rule")
+                    add(line(of: r.id), .warning, "\(r.id) can never win against \(pan.id)\(others): the pan begins after \(NumberFormat.short(pan.minimumDistance)) pt, before the swipe's \(NumberFormat.short(swipe.minimumDistance)) pt, and excludes it (docs/uikit-rules.md A.3.1); add `require: \(pan.id)` + `toFail: \(r.id)`, or a simultaneous rule")
                 }
             }
             // A recognizer that waits for one that always wins first.

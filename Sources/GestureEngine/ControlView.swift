@@ -13,7 +13,7 @@ open class ControlView: View {
     }
 
     open override func reasonForRefusing(_ recognizer: GestureRecognizer) -> String? {
-        overrides(recognizer) ? "control \(id)'s own action wins over \(recognizer.id) on its ancestor (A.2.12)" : nil
+        overrides(recognizer) ? "control \(id)'s own action wins over \(recognizer.id) on its ancestor (docs/uikit-rules.md A.2.12)" : nil
     }
 
     private func overrides(_ recognizer: GestureRecognizer) -> Bool {

@@ -1,4 +1,4 @@
-/// Behaviours the reference marks as uncertain (reference Part D), each a named switch with
+/// Behaviours UIKit leaves open (docs/uikit-rules.md, "Where UIKit leaves it open"), each a named switch with
 /// the default the reference recommends. Scenes set them under `options:`.
 public struct EngineOptions: Sendable, Equatable {
     /// D-2 / A.1.7: when a recognizer that reached a final state goes back to possible.

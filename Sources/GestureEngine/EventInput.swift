@@ -1,6 +1,6 @@
 import GestureTrace
 
-/// Trace events become touches (reference A.2.1, A.2.6): a `down` makes a new touch and binds
+/// Trace events become touches (docs/uikit-rules.md A.2.1, A.2.6): a `down` makes a new touch and binds
 /// it, a move, lift or cancel updates the touch its pointer has down, and the touches that
 /// changed go through one dispatch cycle together. The common event, the same fingers as the
 /// previous one, takes a path without lookups or reference counting.

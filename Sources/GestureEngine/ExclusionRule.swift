@@ -1,4 +1,4 @@
-/// Who may recognize together and who excludes whom (reference A.3).
+/// Who may recognize together and who excludes whom (docs/uikit-rules.md A.3).
 ///
 /// The first recognizer to recognize wins: every competitor that shares a touch with it, is
 /// still possible, may be prevented by it and is not allowed to recognize simultaneously with

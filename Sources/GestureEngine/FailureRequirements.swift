@@ -1,6 +1,6 @@
 import GestureTrace
 
-/// Failure requirements (reference A.4): a recognizer that requires another to fail cannot
+/// Failure requirements (docs/uikit-rules.md A.4): a recognizer that requires another to fail cannot
 /// leave possible while that one is undecided; it proceeds when it fails and fails when it
 /// recognizes.
 extension GestureEnvironment {

@@ -51,6 +51,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Half-open on the far edges, as `CGRect.contains` is.
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+
+    /// The part both rectangles cover; zero-sized at the nearer corner when they do not meet.
+    public func intersection(_ r: Rect) -> Rect {
+        let x0 = max(minX, r.minX), y0 = max(minY, r.minY)
+        return Rect(x: x0, y: y0, width: max(0, min(maxX, r.maxX) - x0), height: max(0, min(maxY, r.maxY) - y0))
+    }
+
+    /// Whether the rectangles overlap, or come closer than `margin`.
+    public func intersects(_ r: Rect, margin: Double = 0) -> Bool {
+        minX < r.maxX + margin && r.minX < maxX + margin && minY < r.maxY + margin && r.minY < maxY + margin
+    }
+
     public var description: String {
         "[\(NumberFormat.short(minX)), \(NumberFormat.short(minY)), \(NumberFormat.short(width)) x \(NumberFormat.short(height))]"
     }

@@ -2,7 +2,8 @@ import GestureTrace
 
 /// Every default threshold GestureLab uses, in one place, each with where the number comes from.
 ///
-/// Sources are the tags of `../shared/reference/uikit-semantics.md` (Part B):
+/// Sources use the tags of `docs/uikit-rules.md` (A18 and the like are Apple documentation pages,
+/// D1 a third party's reading of UIKit's private defaults, O5 a developer's report):
 /// - documented: Apple's documentation or headers state it;
 /// - measured by others: private values seen in implementations or reported by developers;
 /// - assumed: nobody outside Apple knows; a named parameter so users can tune it to a device.
@@ -61,14 +62,14 @@ public enum GestureDefaults {
 
     // MARK: Pinch and rotation (A.6.5)
 
-    /// Assumed: the distance between the fingers must change by 10 pt (suggested in Part B).
+    /// Assumed: the distance between the fingers must change by 10 pt (a suggestion, nothing documented).
     public static let pinchMinimumSpanChange = 10.0
-    /// Assumed: the fingers must turn by 0.1 rad, about 6 degrees (suggested in Part B).
+    /// Assumed: the fingers must turn by 0.1 rad, about 6 degrees (a suggestion, nothing documented).
     public static let rotationMinimumAngle = 0.1
 
     // MARK: Screen edge pan (A.6.6)
 
-    /// Assumed: a touch must start within 20 pt of the edge (suggested in Part B).
+    /// Assumed: a touch must start within 20 pt of the edge (a suggestion, nothing documented).
     public static let screenEdgeZone = 20.0
 
     // MARK: Scroll view (A.7)

@@ -30,7 +30,7 @@ open class GestureRecognizer {
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
     @exclusivity(unchecked) var isAttached = false
 
-    // MARK: UIKit's properties, with UIKit's defaults (reference Part B)
+    // MARK: UIKit's properties, with UIKit's defaults (GestureDefaults)
 
     @exclusivity(unchecked) public var cancelsTouchesInView = true
     @exclusivity(unchecked) public var delaysTouchesBegan = false

@@ -1,5 +1,5 @@
 /// UIKit's `UIGestureRecognizerDelegate`: the app's say in whether a recognizer may begin,
-/// which touches it sees, and how it relates to others (reference A.2.3, A.3.3, A.4.1, A.5).
+/// which touches it sees, and how it relates to others (docs/uikit-rules.md A.2.3, A.3.3, A.4.1, A.5).
 /// Every method has UIKit's default.
 public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool

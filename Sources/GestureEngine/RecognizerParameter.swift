@@ -101,7 +101,7 @@ public struct ParameterSpec {
 }
 
 extension GestureRecognizer {
-    /// The flags every recognizer has (reference A.2.7-A.2.9, A.1.9).
+    /// The flags every recognizer has (docs/uikit-rules.md A.2.7-A.2.9, A.1.9).
     public static var commonParameters: [ParameterSpec] {
         [
             .bool("enabled", \GestureRecognizer.isEnabled, "isEnabled: a disabled recognizer receives no touches"),

@@ -1,4 +1,4 @@
-/// Step 5 of the cycle: recognizers that finished go back to possible (reference A.1.7, A.4.5).
+/// Step 5 of the cycle: recognizers that finished go back to possible (docs/uikit-rules.md A.1.7, A.4.5).
 ///
 /// Recognizers linked by a failure requirement reset together, once every linked one that is
 /// in an attempt has finished. After a reset a recognizer receives no more of the touches it

@@ -1,4 +1,4 @@
-/// The states of UIKit's recognizer state machine (reference A.1.1). `recognized` is `ended`.
+/// The states of UIKit's recognizer state machine (docs/uikit-rules.md A.1.1). `recognized` is `ended`.
 public enum RecognizerState: Int, Sendable, CaseIterable {
     case possible, began, changed, ended, cancelled, failed
 
@@ -21,7 +21,7 @@ public enum RecognizerState: Int, Sendable, CaseIterable {
         }
     }
 
-    /// What setting `requested` from `self` turns into (reference A.1.5): invalid transitions
+    /// What setting `requested` from `self` turns into (docs/uikit-rules.md A.1.5): invalid transitions
     /// are coerced, not rejected.
     public func coerced(to requested: RecognizerState) -> Coercion {
         if isTerminal { return .ignored("already \(self.name(discrete: false)); further state changes wait for reset") }

@@ -1,6 +1,6 @@
 import GestureTrace
 
-/// Step 3 of the dispatch cycle (reference Part C): the states recognizers asked for become
+/// Step 3 of the dispatch cycle (docs/uikit-rules.md, "The dispatch cycle"): the states recognizers asked for become
 /// published transitions, in an order that makes ties and failures come out as UIKit's rules say:
 /// failures first (so they free whoever waits on them), then recognitions in tie-break order
 /// (deepest view first, A.3.4), then updates of recognizers that are already active.

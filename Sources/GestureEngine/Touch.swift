@@ -9,7 +9,7 @@ public enum TouchPhase: String, Sendable {
 }
 
 /// One finger (or pointer) from down to up. The same object represents it for its whole life,
-/// bound to the view it first hit (reference A.2.1).
+/// bound to the view it first hit (docs/uikit-rules.md A.2.1).
 public final class Touch {
     public let pointer: Int
     /// Unique within an environment, in order of touch down.

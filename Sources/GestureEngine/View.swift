@@ -144,7 +144,7 @@ open class View {
         return Rect(origin: o, size: frame.size)
     }
 
-    // MARK: Hit testing (reference A.2.1)
+    // MARK: Hit testing (docs/uikit-rules.md A.2.1)
 
     open func point(inside p: Point) -> Bool { bounds.contains(p) }
 

@@ -1,6 +1,6 @@
 import GestureTrace
 
-/// Where a touch stands with its view (reference A.2.7-A.2.10).
+/// Where a touch stands with its view (docs/uikit-rules.md A.2.7-A.2.10).
 struct ViewDeliveryState {
     enum Began { case notYet, held, delivered, dropped }
     var began: Began = .notYet

@@ -91,11 +91,72 @@ final class Canvas {
         }
     }
 
-    /// 8x8 bitmap text (SDL's test font): enough for ids, times and causes.
-    func text(_ s: String, _ x: Double, _ y: Double, _ c: Color = Canvas.ink) {
+    /// A piece of text as drawn: what `play --describe-frame` reports, so tests can check that
+    /// nothing is cut off or drawn over other text.
+    struct TextBox {
+        var text: String
+        var x, y, width: Double
+        var role: String
+        var height: Double { Canvas.lineHeight }
+    }
+
+    /// The texts drawn since the frame began, when asked for.
+    var drawnTexts: [TextBox]?
+
+    /// 8x8 bitmap text (SDL's test font): enough for ids, times and causes. Text longer than
+    /// `maxWidth` ends in "..." instead of running past its space.
+    @discardableResult
+    func text(_ s: String, _ x: Double, _ y: Double, _ c: Color = Canvas.ink, maxWidth: Double, role: String = "text") -> Double {
+        let shown = Canvas.fit(s, width: maxWidth)
+        guard !shown.isEmpty else { return 0 }
         set(c)
-        _ = SDLTest_DrawString(renderer, Canvas.px(x), Canvas.px(y), s)
+        _ = SDLTest_DrawString(renderer, Canvas.px(x), Canvas.px(y), shown)
+        let width = Canvas.width(of: shown)
+        drawnTexts?.append(TextBox(text: shown, x: x, y: y, width: width, role: role))
+        return width
     }
 
     static let charWidth = 8.0
+    static let lineHeight = 8.0
+    static let ellipsis = "..."
+
+    static func width(of s: String) -> Double { Double(s.unicodeScalars.count) * charWidth }
+
+    /// `s` if it fits in `width`, else as much as fits followed by "..." (nothing when not even
+    /// that fits). The font is one byte per character, so the count is of scalars.
+    static func fit(_ s: String, width: Double) -> String {
+        let room = Int(width / charWidth)
+        let scalars = Array(s.unicodeScalars)
+        if scalars.count <= room { return s }
+        guard room > ellipsis.count else { return "" }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars[..<(room - ellipsis.count)])
+        return String(out) + ellipsis
+    }
+
+    /// `s` broken into at most `lines` lines of `width`, at spaces where possible; the last line
+    /// ends in "..." when the text does not fit.
+    static func wrap(_ s: String, width: Double, lines: Int) -> [String] {
+        let room = max(1, Int(width / charWidth))
+        var out: [String] = []
+        var rest = Substring(s)
+        while !rest.isEmpty && out.count < lines {
+            if rest.unicodeScalars.count <= room {
+                out.append(String(rest))
+                rest = ""
+                break
+            }
+            if out.count == lines - 1 {
+                out.append(fit(String(rest), width: width))
+                rest = ""
+                break
+            }
+            let head = rest.prefix(room + 1)
+            let cut = head.lastIndex(of: " ").map { $0 > rest.startIndex ? $0 : rest.index(rest.startIndex, offsetBy: room) }
+                ?? rest.index(rest.startIndex, offsetBy: room)
+            out.append(String(rest[..<cut]))
+            rest = rest[cut...].drop { $0 == " " }
+        }
+        return out
+    }
 }

@@ -17,18 +17,20 @@ struct FrameRenderer {
 
     struct Status {
         var title: String
-        var recording: Bool
+        /// Recording or not (record); nil in playback, where it does not apply.
+        var recording: Bool?
         var message: String
         var keys: String
         var error: String?
     }
 
-    /// Space for the lanes at the bottom.
-    func lanesHeight(count: Int) -> Double { Double(count) * FrameRenderer.laneHeight + 48 }
+    /// Space at the bottom: a lane per recognizer, two lines for the latest decision, two for
+    /// the keys, and the scrubber.
+    static func lanesHeight(count: Int) -> Double { Double(count) * laneHeight + 72 }
 
     /// Scene points to window pixels: the scene is scaled to fit above the lanes.
     func sceneTransform(_ window: View, lanes: Int) -> (scale: Double, dx: Double, dy: Double) {
-        let available = height - lanesHeight(count: lanes) - 24
+        let available = height - FrameRenderer.lanesHeight(count: lanes) - 24
         // Never enlarge: at 1:1 a recorded point is exactly the pixel that was touched.
         let s = min(1, width / max(window.frame.width, 1), available / max(window.frame.height, 1))
         return (s, (width - window.frame.width * s) / 2, 20)
@@ -44,14 +46,13 @@ struct FrameRenderer {
         // Scene.
         c.fill(X(0), Y(0), window.frame.width * t.scale, window.frame.height * t.scale, Canvas.Color(r: 255, g: 255, b: 255))
         c.frame(X(0), Y(0), window.frame.width * t.scale, window.frame.height * t.scale, Canvas.viewEdge)
+        // Each view's visible part (content is clipped to its ancestors, as in a scroll view).
+        var visible: [(View, Rect)] = []
         for v in window.subtree.dropFirst() where !v.isHidden {
-            // Content is clipped to its ancestors (a scroll view shows only what is in its bounds).
             var clip = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
             var a = v.superview
             while let s = a, s !== window {
-                let fr = s.frameInWindow
-                let x0 = max(clip.minX, fr.minX), y0 = max(clip.minY, fr.minY)
-                clip = Rect(x: x0, y: y0, width: max(0, min(clip.maxX, fr.maxX) - x0), height: max(0, min(clip.maxY, fr.maxY) - y0))
+                clip = clip.intersection(s.frameInWindow)
                 a = s.superview
             }
             var cr = SDL_Rect(x: Canvas.px(X(clip.minX)), y: Canvas.px(Y(clip.minY)), w: Canvas.px(clip.width * t.scale), h: Canvas.px(clip.height * t.scale))
@@ -66,9 +67,20 @@ struct FrameRenderer {
             }
             c.fill(X(f.minX), Y(f.minY), f.width * t.scale, f.height * t.scale, fill)
             c.frame(X(f.minX), Y(f.minY), f.width * t.scale, f.height * t.scale, Canvas.viewEdge)
-            c.text(v.id, X(f.minX) + 4, Y(f.minY) + 4, Canvas.faint)
+            visible.append((v, clip.intersection(f)))
         }
-        // The views hit by the touches that are down, outlined in their pointer's colour.
+        // Labels go on after every fill, each where no other label is: the "hit" marks of the
+        // views under a finger first, then the views' ids at the top left of what shows of them.
+        var taken: [Rect] = []
+        func place(_ text: String, at x: Double, _ y: Double, maxWidth: Double, color: Canvas.Color, role: String) -> Bool {
+            let shown = Canvas.fit(text, width: maxWidth)
+            guard !shown.isEmpty else { return false }
+            let box = Rect(x: x, y: y, width: Canvas.width(of: shown), height: Canvas.lineHeight)
+            guard !taken.contains(where: { $0.intersects(box, margin: 1) }) else { return false }
+            taken.append(box)
+            c.text(shown, x, y, color, maxWidth: maxWidth, role: role)
+            return true
+        }
         for (i, touch) in session.scene.environment.touchesDown.enumerated() {
             guard let v = touch.view, v !== window else { continue }
             let f = v.frameInWindow
@@ -77,7 +89,16 @@ struct FrameRenderer {
                 let o = Double(k)
                 c.frame(X(f.minX) - o, Y(f.minY) - o, f.width * t.scale + 2 * o, f.height * t.scale + 2 * o, color)
             }
-            c.text("hit", X(f.maxX) - 3 * Canvas.charWidth - 4, Y(f.minY) + 4, color)
+            _ = place("hit", at: X(f.maxX) - 3 * Canvas.charWidth - 4, Y(f.minY) + 4, maxWidth: 3 * Canvas.charWidth, color: color, role: "hit")
+        }
+        for (v, shown) in visible where shown.width * t.scale >= 2 * Canvas.charWidth && shown.height * t.scale >= Canvas.lineHeight + 6 {
+            let x = X(shown.minX) + 4, width = shown.width * t.scale - 8
+            var y = Y(shown.minY) + 4
+            // Lower down the view when a label is already there (a child at its parent's corner).
+            while y + Canvas.lineHeight <= Y(shown.maxY) - 2 {
+                if place(v.id, at: x, y, maxWidth: width, color: Canvas.faint, role: "view") { break }
+                y += Canvas.lineHeight + 2
+            }
         }
         // Strokes, a colour per pointer, with a dot where a finger is down.
         for (i, stroke) in strokes.enumerated() {
@@ -88,7 +109,7 @@ struct FrameRenderer {
             }
         }
         // Lanes.
-        let top = height - lanesHeight(count: ids.count)
+        let top = height - FrameRenderer.lanesHeight(count: ids.count)
         c.fill(0, top - 4, width, height - top + 4, Canvas.Color(r: 243, g: 244, b: 246))
         let plotX = FrameRenderer.labelWidth, plotW = width - plotX - 10
         let start = laneRange.map { $0.0.seconds } ?? now.seconds - laneWindow
@@ -97,7 +118,7 @@ struct FrameRenderer {
         let changes = session.stateChanges()
         for (i, id) in ids.enumerated() {
             let y = top + Double(i) * FrameRenderer.laneHeight
-            c.text(String(id.prefix(18)), 6, y + 5)
+            c.text(id, 6, y + 5, maxWidth: plotX - 12, role: "lane id")
             c.fill(plotX, y + 3, plotW, FrameRenderer.laneHeight - 6, Canvas.stateColor("possible"))
             let list = changes[id] ?? []
             for (k, (time, state)) in list.enumerated() {
@@ -110,20 +131,29 @@ struct FrameRenderer {
             if laneRange != nil {
                 c.fill(px(now), y + 1, 2, FrameRenderer.laneHeight - 2, Canvas.recording)
             }
-            let current = list.last { $0.0 <= now }?.1 ?? "possible"
-            c.text(current, plotX + plotW - Double(current.count) * Canvas.charWidth - 4, y + 5, Canvas.ink)
+            let current = LiveSession.state(in: list, at: now)
+            c.text(current, plotX + plotW - Canvas.width(of: current) - 4, y + 5, Canvas.ink, maxWidth: plotW / 2, role: "lane state \(id)")
         }
-        let cause = session.latestDecision(before: now).map { "\($0.time.millisecondsText) ms  \($0.recognizer ?? ""): \($0.to ?? "waits") - \($0.cause.text)" } ?? "no decision yet"
-        let maxChars = Int(width / Canvas.charWidth) - 2
-        c.text(String(cause.prefix(maxChars)), 6, height - 34, Canvas.ink)
+        // The latest decision, in the words of its recognizer's lane.
+        let textWidth = width - 12
+        let below = top + Double(ids.count) * FrameRenderer.laneHeight
+        let decision = session.decisionLine(at: now, changes: changes)
+        for (k, line) in Canvas.wrap(decision, width: textWidth, lines: 2).enumerated() {
+            c.text(line, 6, below + 8 + Double(k) * 10, Canvas.ink, maxWidth: textWidth, role: "decision")
+        }
+        for (k, line) in Canvas.wrap(status.keys, width: textWidth, lines: 2).enumerated() {
+            c.text(line, 6, below + 32 + Double(k) * 10, Canvas.faint, maxWidth: textWidth, role: "keys")
+        }
         // Status line.
-        c.fill(0, 0, width, 16, status.recording ? Canvas.recording : Canvas.Color(r: 60, g: 66, b: 78))
-        let state = status.recording ? "RECORDING" : "not recording"
-        c.text("\(state)  \(status.title)  \(status.message)".prefix(maxChars).description, 6, 4, Canvas.Color(r: 255, g: 255, b: 255))
-        c.text(String(status.keys.prefix(maxChars)), 6, height - 22, Canvas.faint)
+        c.fill(0, 0, width, 16, status.recording == true ? Canvas.recording : Canvas.Color(r: 60, g: 66, b: 78))
+        let state = status.recording.map { $0 ? "RECORDING  " : "not recording  " } ?? ""
+        c.text("\(state)\(status.title)" + (status.message.isEmpty ? "" : "  \(status.message)"), 6, 4, Canvas.Color(r: 255, g: 255, b: 255), maxWidth: textWidth, role: "status")
         if let e = status.error {
-            c.fill(0, 18, width, 14, Canvas.Color(r: 255, g: 226, b: 226))
-            c.text(String(e.prefix(maxChars)), 6, 21, Canvas.recording)
+            let lines = Canvas.wrap(e, width: textWidth, lines: 3)
+            c.fill(0, 18, width, Double(lines.count) * 10 + 6, Canvas.Color(r: 255, g: 226, b: 226))
+            for (k, line) in lines.enumerated() {
+                c.text(line, 6, 21 + Double(k) * 10, Canvas.recording, maxWidth: textWidth, role: "error")
+            }
         }
     }
 }

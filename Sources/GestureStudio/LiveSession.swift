@@ -71,11 +71,37 @@ final class LiveSession {
         return out
     }
 
+    /// A recognizer's state at `now` in its list of changes: what its lane shows.
+    static func state(in changes: [(Timestamp, String)], at now: Timestamp) -> String {
+        changes.last { $0.0 <= now }?.1 ?? "possible"
+    }
+
+    /// The word a decision's lane shows for it.
+    static func word(for e: LogEntry) -> String {
+        switch e.kind {
+        case .pending: return "waiting"
+        case .released: return "released"
+        default: return e.to ?? "?"
+        }
+    }
+
     /// The latest decision worth showing (a transition, wait or release) at or before `time`.
     func latestDecision(before time: Timestamp? = nil) -> LogEntry? {
         let limit = time ?? Timestamp(microseconds: .max)
         return log.entries.last { e in
             e.time <= limit && ((e.kind == .transition && e.to != "changed") || e.kind == .pending || e.kind == .released)
         }
+    }
+
+    /// The studio's line under the lanes: the latest decision and its cause. When the
+    /// recognizer's lane has moved on since (a reset, a pan's changes), the line says what the
+    /// lane shows now, so the two never disagree.
+    func decisionLine(at now: Timestamp, changes: [String: [(Timestamp, String)]]) -> String {
+        guard let d = latestDecision(before: now) else { return "no decision yet" }
+        let id = d.recognizer ?? ""
+        let word = LiveSession.word(for: d)
+        let lane = LiveSession.state(in: changes[id] ?? [], at: now)
+        let state = word == lane ? word : "\(word) (now \(lane))"
+        return "\(d.time.millisecondsText) ms  \(id): \(state) - \(d.cause.text)"
     }
 }

@@ -26,8 +26,7 @@ public enum Studio {
         init(viewport: Size, recognizers: Int) {
             let scale = min(1, 640 / viewport.height)
             width = max(560, (viewport.width * scale).rounded())
-            let lanes = Double(recognizers) * FrameRenderer.laneHeight + 48
-            height = (viewport.height * scale + 24 + lanes + 16).rounded()
+            height = (viewport.height * scale + 24 + FrameRenderer.lanesHeight(count: recognizers) + 16).rounded()
             frame = FrameRenderer(width: width, height: height)
         }
     }
@@ -184,7 +183,8 @@ public enum Studio {
         var clockOffset: Int64 = 0  // input clock minus SDL ticks, for timers between events
 
         func header() -> TraceHeader {
-            TraceHeader(viewportWidth: doc.viewport.width, viewportHeight: doc.viewport.height, scale: 1 / t.scale,
+            // Device pixels per point: the window shows the scene at t.scale pixels per point.
+            TraceHeader(viewportWidth: doc.viewport.width, viewportHeight: doc.viewport.height, scale: t.scale,
                         clockSource: mapper.clock, clockDescription: mapper.clock == "x11-server" ? "X server event time, ms" : "SDL event timestamps, ms",
                         devices: [.mouse, .touch], labels: o.labels, scene: doc.name, origin: "recorded in `gesturelab record`")
         }
@@ -287,6 +287,9 @@ public enum Studio {
         /// provides (the command line writes it whole or not at all, or to standard output).
         public var screenshot: String?
         public var writeScreenshot: (([UInt8]) throws -> Void)?
+        /// With a screenshot: every text of the frame as JSON Lines (text, x, y, width, height,
+        /// role) after a first line with the frame's size, for scripts and tests.
+        public var writeFrameDescription: ((String) throws -> Void)?
         public var at: Double?
         public var benchmarkFrames: Int?
         public init(tracePath: String, scenePath: String) {
@@ -366,7 +369,9 @@ public enum Studio {
         layout.frame.laneRange = (.zero, playhead.end + Duration.milliseconds(400))
         let title = (o.tracePath as NSString).lastPathComponent
         if o.screenshot != nil {
-            try o.writeScreenshot?(screenshot(playhead: playhead, layout: layout, at: .milliseconds(o.at ?? playhead.end.milliseconds), title: title))
+            let (png, texts) = try screenshot(playhead: playhead, layout: layout, at: .milliseconds(o.at ?? playhead.end.milliseconds), title: title)
+            try o.writeScreenshot?(png)
+            try o.writeFrameDescription?(describe(texts, layout: layout))
             return
         }
         // The times of every transition, for stepping from one to the next.
@@ -427,7 +432,7 @@ public enum Studio {
             }
             let frameStart = SDL_GetPerformanceCounter()
             let status = FrameRenderer.Status(title: "\(title) \(playhead.time.millisecondsText) ms x\(NumberText.decimal(speed, decimals: 3))\(paused ? " (paused)" : "")",
-                                              recording: false, message: "", keys: "Space pause  Right next event  N next decision  +/- speed  Home restart  Q quit  click the bar to scrub",
+                                              recording: nil, message: "", keys: "Space pause  Right next event  N next decision  +/- speed  Home restart  Q quit  click the bar to scrub",
                                               error: nil)
             layout.frame.draw(canvas, session: session, strokes: playhead.strokes, now: playhead.time, status: status)
             drawScrubber(canvas, layout: layout, playhead: playhead, y: barY)
@@ -457,7 +462,7 @@ public enum Studio {
 
     /// Draws the frame at `time` with the software renderer on a plain surface (no display
     /// needed) and writes it as a PNG.
-    static func screenshot(playhead: Playhead, layout: Layout, at time: Timestamp, title: String) throws -> [UInt8] {
+    static func screenshot(playhead: Playhead, layout: Layout, at time: Timestamp, title: String) throws -> ([UInt8], [Canvas.TextBox]) {
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(layout.width), Int32(layout.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
             throw sdlError("cannot create a surface")
         }
@@ -469,7 +474,8 @@ public enum Studio {
         }
         playhead.seek(time)
         let canvas = Canvas(renderer: renderer)
-        let status = FrameRenderer.Status(title: "\(title) at \(time.millisecondsText) ms", recording: false, message: "", keys: "gesturelab play --screenshot", error: nil)
+        canvas.drawnTexts = []
+        let status = FrameRenderer.Status(title: "\(title) at \(time.millisecondsText) ms", recording: nil, message: "", keys: "gesturelab play --screenshot", error: nil)
         layout.frame.draw(canvas, session: playhead.session, strokes: playhead.strokes, now: time, status: status)
         drawScrubber(canvas, layout: layout, playhead: playhead, y: layout.height - 8)
         SDL_RenderPresent(renderer)
@@ -479,6 +485,27 @@ public enum Studio {
         for y in 0..<h {
             for x in 0..<(w * 4) { rgba[y * w * 4 + x] = base[y * pitch + x] }
         }
-        return PNGWriter.png(width: w, height: h, rgba: rgba)
+        return (PNGWriter.png(width: w, height: h, rgba: rgba), canvas.drawnTexts ?? [])
+    }
+
+    static func describe(_ texts: [Canvas.TextBox], layout: Layout) -> String {
+        func quoted(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            return out + "\""
+        }
+        var s = "{\"frame\":{\"width\":\(NumberText.decimal(layout.width, decimals: 3)),\"height\":\(NumberText.decimal(layout.height, decimals: 3))}}\n"
+        for t in texts {
+            s += "{\"text\":\(quoted(t.text)),\"x\":\(NumberText.decimal(t.x, decimals: 3)),\"y\":\(NumberText.decimal(t.y, decimals: 3)),"
+                + "\"width\":\(NumberText.decimal(t.width, decimals: 3)),\"height\":\(NumberText.decimal(t.height, decimals: 3)),\"role\":\(quoted(t.role))}\n"
+        }
+        return s
     }
 }

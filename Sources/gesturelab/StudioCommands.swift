@@ -78,6 +78,9 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "The time (ms) for --screenshot (default: the end).")
     var at: Double?
 
+    @Option(name: .long, help: "With --screenshot: write every text of the frame, with its place, as JSON Lines to this file (- for standard output).")
+    var describeFrame: String?
+
     @Option(name: .long, help: "Render this many frames as fast as possible and print frame times.")
     var benchmarkFrames: Int?
 
@@ -85,6 +88,7 @@ struct PlayCommand: ParsableCommand {
         try OptionCheck.number(speed, "--speed", in: 1.0 / 16...16, what: "a playback speed (1 = real time)")
         try OptionCheck.time(at, "--at")
         try OptionCheck.count(benchmarkFrames, "--benchmark-frames", in: 1...1_000_000, what: "a number of frames")
+        if describeFrame != nil && screenshot == nil { throw ValidationError("--describe-frame describes a --screenshot; give --screenshot PNG too") }
         if at != nil && screenshot == nil { throw ValidationError("--at is the time of a --screenshot; give --screenshot PNG too") }
     }
 
@@ -100,6 +104,9 @@ struct PlayCommand: ParsableCommand {
                 try out.write(bytes: png)
                 try out.finish()
             }
+        }
+        if let describeFrame {
+            o.writeFrameDescription = { try write($0, to: describeFrame) }
         }
         do { try Studio.play(o) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
     }

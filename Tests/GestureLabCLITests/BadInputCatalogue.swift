@@ -199,13 +199,13 @@ struct BadInputCatalogueTests {
         let fm = FileManager.default
         try? fm.removeItem(atPath: path)
         switch c.content {
-        case let .text(t): fm.createFile(atPath: path, contents: Data(t.utf8))
-        case let .bytes(b): fm.createFile(atPath: path, contents: Data(b))
-        case let .generated(make): fm.createFile(atPath: path, contents: Data(make().utf8))
+        case let .text(t): _ = fm.createFile(atPath: path, contents: Data(t.utf8))
+        case let .bytes(b): _ = fm.createFile(atPath: path, contents: Data(b))
+        case let .generated(make): _ = fm.createFile(atPath: path, contents: Data(make().utf8))
         case .directory: try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
         case .missing: break
         case let .unreadable(t):
-            fm.createFile(atPath: path, contents: Data(t.utf8))
+            _ = fm.createFile(atPath: path, contents: Data(t.utf8))
             chmod(path, 0)
         case let .link(target): try fm.createSymbolicLink(atPath: path, withDestinationPath: target)
         }

@@ -303,6 +303,27 @@ struct StudioWindowTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8) == untouched)
     }
 
+    @Test("A tall scene is shown scaled down; the trace header's scale is device pixels per point, as the format says")
+    func scaleInHeader() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scenePath = dir + "/tall.yaml", out = dir + "/rec.jsonl", ready = dir + "/ready.json"
+        try "scene: tall\nviewport: [390, 1200]\nviews: []\n".write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let session = try RecordSession(scene: scenePath, output: out, ready: ready)
+        let layout = try JSONParser.parse(String(contentsOfFile: ready, encoding: .utf8))
+        guard case let .number(scale)? = layout["scale"], case let .number(ox)? = layout["sceneX"], case let .number(oy)? = layout["sceneY"] else {
+            Issue.record("no layout"); return
+        }
+        #expect(scale < 1, "1200 points do not fit the window at 1:1")
+        try session.drag(moves: 4, from: (100, 200), step: 10)
+        _ = session.finish()
+        let (header, events, _) = try TraceReader.readAll(path: out)
+        #expect(abs(header.scale - scale) < 1e-3, "header scale \(header.scale), window pixels per point \(scale)")
+        // A window pixel maps back to scene points through the same scale.
+        let down = try #require(events.first)
+        #expect(abs(down.x - (100 - ox) / scale) < 0.01 && abs(down.y - (200 - oy) / scale) < 0.01, "down at (\(down.x), \(down.y))")
+    }
+
     @Test("With no display, record and play exit 2 with a message instead of running without a window")
     func noDisplay() throws {
         let dir = try tempDir()
@@ -343,7 +364,7 @@ struct StudioWindowTests {
         let old = "old recording\n"
         try old.write(toFile: out, atomically: false, encoding: .utf8)
         // Leave about 8 KB free: room for the header and roughly a hundred moves.
-        FileManager.default.createFile(atPath: fs.path + "/filler", contents: Data(count: 52 * 1024))
+        _ = FileManager.default.createFile(atPath: fs.path + "/filler", contents: Data(count: 52 * 1024))
         let session = try RecordSession(scene: scenePath, output: out, ready: ready)
         try session.drag(moves: 600)
         let (status, text) = session.finish()

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UILongPressGestureRecognizer` (reference A.6.2): continuous. Begins when the
+/// UIKit's `UILongPressGestureRecognizer` (docs/uikit-rules.md A.6.2): continuous. Begins when the
 /// required fingers have been held `minimumPressDuration` without moving further than
 /// `allowableMovement`; then changes with every move, however far, and ends when a finger lifts.
 /// The timer, not a touch event, makes it begin.

@@ -1,14 +1,14 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UIPanGestureRecognizer` (reference A.6.3): continuous. Begins when at least
+/// UIKit's `UIPanGestureRecognizer` (docs/uikit-rules.md A.6.3): continuous. Begins when at least
 /// `minimumNumberOfTouches` fingers have moved `minimumDistance` along either axis (the
 /// undocumented hysteresis, measured per axis in window coordinates as A.6.7 advises),
 /// changes on every move and ends when all fingers have lifted.
 open class PanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var minimumNumberOfTouches = GestureDefaults.panMinimumNumberOfTouches
     @exclusivity(unchecked) public var maximumNumberOfTouches = GestureDefaults.panMaximumNumberOfTouches
-    /// Per-axis movement before the pan begins (assumed 10 pt; reference marks it L).
+    /// Per-axis movement before the pan begins (assumed 10 pt; docs/uikit-rules.md marks it assumed).
     @exclusivity(unchecked) public var minimumDistance = GestureDefaults.panHysteresis
     /// D-8: iOS 26 (D1) reports a translation of about zero at began by subtracting the
     /// hysteresis; earlier versions reportedly include it. False keeps the earlier behaviour.

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UIPinchGestureRecognizer` (reference A.6.5): continuous, two fingers. Begins when
+/// UIKit's `UIPinchGestureRecognizer` (docs/uikit-rules.md A.6.5): continuous, two fingers. Begins when
 /// the distance between them has changed by `minimumSpanChange` (undocumented: "moved enough"),
 /// changes while both are down, ends when both have lifted.
 public final class PinchGestureRecognizer: GestureRecognizer {

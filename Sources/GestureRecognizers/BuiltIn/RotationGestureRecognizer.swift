@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UIRotationGestureRecognizer` (reference A.6.5): continuous, two fingers. Begins
+/// UIKit's `UIRotationGestureRecognizer` (docs/uikit-rules.md A.6.5): continuous, two fingers. Begins
 /// when the line between them has turned `minimumAngle` radians (undocumented), changes while
 /// both are down, ends when both have lifted. A pinch and a rotation exclude each other unless
 /// a delegate lets them run together.

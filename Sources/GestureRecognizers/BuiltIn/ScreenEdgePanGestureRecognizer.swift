@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UIScreenEdgePanGestureRecognizer` (reference A.6.6): a pan that begins only if its
+/// UIKit's `UIScreenEdgePanGestureRecognizer` (docs/uikit-rules.md A.6.6): a pan that begins only if its
 /// touch started within `edgeZone` of one of `edges` of the window, and that ignores every touch
 /// after the first.
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {

@@ -15,7 +15,7 @@ public struct SwipeDirection: OptionSet, Sendable, Hashable {
     public var names: [String] { SwipeDirection.names.filter { contains($0.1) }.map(\.0) }
 }
 
-/// UIKit's `UISwipeGestureRecognizer` (reference A.6.4): discrete. Recognized when the fingers
+/// UIKit's `UISwipeGestureRecognizer` (docs/uikit-rules.md A.6.4): discrete. Recognized when the fingers
 /// have moved mostly in an allowed direction, far and fast enough, within a time limit.
 /// The criteria are undocumented; each is a named parameter with an assumed default.
 public final class SwipeGestureRecognizer: GestureRecognizer {

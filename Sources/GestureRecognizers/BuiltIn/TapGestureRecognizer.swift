@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UITapGestureRecognizer` (reference A.6.1): discrete; recognized when
+/// UIKit's `UITapGestureRecognizer` (docs/uikit-rules.md A.6.1): discrete; recognized when
 /// `numberOfTouchesRequired` fingers have tapped `numberOfTapsRequired` times.
 ///
 /// It fails when a finger wanders further than `allowableMovement`, a tap lasts longer than

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureTrace
 
-/// UIKit's `UIScrollView` (reference A.7): content larger than the view, moved by changing the
+/// UIKit's `UIScrollView` (docs/uikit-rules.md A.7): content larger than the view, moved by changing the
 /// content offset (the bounds origin, so hit-testing and positions follow), a pan recognizer that
 /// begins only along an axis it can scroll, and a private recognizer that delays content touches.
 ///
