@@ -140,27 +140,40 @@ public struct Explanation: Sendable {
             }
         }
         if let s = start { bounds.append((s, log.entries.last?.time ?? s)) }
+        // One walk over the log: each sequence's entries are the ones from its start up to the
+        // next sequence's start (a trace of thousands of taps was quadratic here).
+        let entries = log.entries
         var result: [Sequence] = []
+        var k = 0
         for (i, (s, _)) in bounds.enumerated() {
             let next = i + 1 < bounds.count ? bounds[i + 1].0 : Timestamp(microseconds: .max)
-            let end = log.entries.last { $0.time < next }?.time ?? s
+            while k < entries.count && entries[k].time < s { k += 1 }
+            var transitions: [String: [LogEntry]] = [:], pendings: [String: [LogEntry]] = [:]
+            var j = k
+            while j < entries.count && entries[j].time < next {
+                let e = entries[j]
+                if let r = e.recognizer {
+                    if e.kind == .transition { transitions[r, default: []].append(e) } else if e.kind == .pending { pendings[r, default: []].append(e) }
+                }
+                j += 1
+            }
+            let end = j > 0 ? entries[j - 1].time : s
+            k = j
             var outcomes: [Outcome] = []
             var winners: [String] = []
+            var waiting: [String] = []
             for r in recognizers {
-                let inWindow = log.entries.filter { $0.recognizer == r && $0.kind == .transition && $0.time >= s && $0.time < next }
-                guard let final = inWindow.last(where: { $0.to != "changed" }) else { continue }
+                let inWindow = transitions[r] ?? []
+                guard let final = inWindow.last(where: { $0.to != "changed" }) else {
+                    if let p = pendings[r]?.last { waiting.append("\(r) is still waiting at the end of this sequence: \(p.cause.text)") }
+                    continue
+                }
                 if inWindow.contains(where: { $0.to == "began" || $0.to == "recognized" }) { winners.append(r) }
-                let waited = log.entries.last { $0.recognizer == r && $0.kind == .pending && $0.time >= s && $0.time <= final.time }
+                let waited = pendings[r]?.last { $0.time <= final.time }
                 var summary = "\(r) \(final.to ?? "?") at \(Explanation.ms(final.time)): \(final.cause.text)"
                 if let w = waited { summary += "; it had been waiting since \(Explanation.ms(w.time)) for \(w.cause.other ?? "another recognizer")" }
                 outcomes.append(Outcome(recognizer: r, result: final.to ?? "?", time: final.time, chain: chain(from: final.seq),
                                         waitedSince: waited?.time, waitedFor: waited?.cause.other, summary: summary))
-            }
-            var waiting: [String] = []
-            for r in recognizers where !outcomes.contains(where: { $0.recognizer == r }) {
-                if let p = log.entries.last(where: { $0.recognizer == r && $0.kind == .pending && $0.time >= s && $0.time < next }) {
-                    waiting.append("\(r) is still waiting at the end of this sequence: \(p.cause.text)")
-                }
             }
             result.append(Sequence(start: s, end: end, winners: winners, outcomes: outcomes, stillWaiting: waiting))
         }

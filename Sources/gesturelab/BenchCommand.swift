@@ -72,6 +72,13 @@ struct BenchCommand: ParsableCommand {
         }
         guard let trace else { throw Exit.fail("bench needs a trace (or --generate OUT)") }
         let doc = try loadScene(scene)
+        // A bad trace is reported as such (FILE:LINE, exit 2) before anything is measured.
+        do {
+            let r = try TraceReader(path: trace)
+            while try r.nextEvent() != nil {}
+        } catch {
+            throw Exit.fail(error.description)
+        }
         let clock = ContinuousClock()
         func seconds(_ d: Swift.Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
         /// The fastest of `repeats` runs: the machine only ever adds time.

@@ -91,10 +91,12 @@ struct EvaluateCommand: ParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         Exit.warn(String(format: "%d traces, %d events in %.3f s wall, %.3f s CPU", report.traces, report.events, seconds, cpu))
         for p in report.unreadable.prefix(5) { Exit.warn(p) }
+        if report.unreadable.count > 5 { Exit.warn("... and \(report.unreadable.count - 5) more traces that could not be read") }
 
         if let baseline {
+            guard FileManager.default.fileExists(atPath: baseline) else { throw Exit.fail("\(baseline): no such file (the baseline report)") }
             guard let data = FileManager.default.contents(atPath: baseline), let old = String(data: data, encoding: .utf8) else {
-                throw Exit.fail("\(baseline): cannot read the baseline report")
+                throw Exit.fail("\(baseline): cannot read the baseline report (a folder, no permission, or not UTF-8 text)")
             }
             let comparison: BaselineComparison
             switch Result(catching: { () throws(BaselineError) -> BaselineComparison in
@@ -108,6 +110,11 @@ struct EvaluateCommand: ParsableCommand {
                 throw ExitCode(3)
             }
             Exit.warn("no regression against \(baseline) (\(comparison.compared) metrics compared)")
+        }
+        // The report is written, but a corpus with broken traces is not a clean run: a trace
+        // that silently dropped out of a regression corpus would hide what it tested.
+        if !report.unreadable.isEmpty {
+            throw Exit.fail("\(report.unreadable.count) of the corpus's traces could not be read (above); the report leaves them out")
         }
     }
 }

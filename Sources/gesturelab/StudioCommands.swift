@@ -41,7 +41,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         if recover {
-            do { print(try Studio.recover(output: output!)) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
+            do { emit(try Studio.recover(output: output!)) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
             return
         }
         var o = Studio.RecordOptions(scenePath: scene, output: output)
@@ -52,7 +52,7 @@ struct RecordCommand: ParsableCommand {
         }
         o.readyFile = readyFile
         o.startPaused = paused
-        do { try Studio.record(o) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
+        do { try Studio.record(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
     }
 }
 
@@ -108,6 +108,13 @@ struct PlayCommand: ParsableCommand {
         if let describeFrame {
             o.writeFrameDescription = { try write($0, to: describeFrame) }
         }
-        do { try Studio.play(o) } catch let e as Studio.StudioError { throw Exit.fail(e.description) }
+        do { try Studio.play(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
     }
+}
+
+/// The message of an error the studio passed on: its own, a scene's or a trace's, each of which
+/// names the file (and line); exit status 2 for all, since each is about the input. (A failed
+/// write has already said so and carries its own status.)
+func studioMessage(_ error: Error) -> String {
+    String(describing: error)
 }

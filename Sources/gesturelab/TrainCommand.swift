@@ -37,6 +37,7 @@ struct TrainCommand: ParsableCommand {
         guard !paths.isEmpty else { throw Exit.fail("\(corpus): no traces (.jsonl) found") }
         let (samples, problems) = TemplateTraining.samples(paths: paths)
         for p in problems.prefix(5) { Exit.warn(p) }
+        if problems.count > 5 { Exit.warn("... and \(problems.count - 5) more traces that could not be read") }
         let wanted = labels.isEmpty ? nil : Set(labels)
         let chosen = samples.filter { s in s.labels[labelField].map { wanted?.contains($0) ?? true } ?? false }
         if let field = leaveOneOut {
@@ -64,5 +65,6 @@ struct TrainCommand: ParsableCommand {
         guard !set.templates.isEmpty else { throw Exit.fail("no labelled strokes to make templates from (label field \"\(labelField)\")") }
         try write(set.json, to: output)
         emit("\(set.templates.count) templates of \(set.labels.count) classes written to \(output)")
+        if !problems.isEmpty { throw Exit.fail("\(problems.count) traces could not be read (above); the templates leave them out") }
     }
 }

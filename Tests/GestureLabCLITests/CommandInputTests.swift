@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bad input to the commands beyond replay: importing logs, corpora for evaluate and train,
+/// option values, FIFOs, several processes on one output, and scenes of thousands of
+/// recognizers. Each runs the real binary, watched from outside (no signal, no hang, bounded
+/// memory), and checks the message and the exit status.
+@Suite("Bad input to every command", .serialized)
+struct CommandInputTests {
+    let dir: String
+    let tapScene = root + "/recordings/scenes/tap-requires-double-tap.yaml"
+    let tapTrace = root + "/recordings/traces/single-tap.jsonl"
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("gl-commands-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = dir + "/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs the binary watched; checks the status and that some line of stderr starts with
+    /// `message` (or contains it, with `anywhere`).
+    @discardableResult
+    func expect(_ args: [String], status: Int32, message: String, anywhere: Bool = false,
+                sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
+        let o = try runWatched([binary] + args)
+        let what = args.prefix(2).joined(separator: " ")
+        #expect(!o.timedOut && o.signal == nil, "\(what): hung or crashed\n\(o.stderr.prefix(1000))", sourceLocation: sourceLocation)
+        #expect(o.status == status, "\(what): exit \(o.status), expected \(status)\n\(o.stderr.prefix(1000))", sourceLocation: sourceLocation)
+        let found = message.isEmpty || (anywhere ? o.stderr.contains(message) : o.stderr.split(separator: "\n").contains { $0.hasPrefix(message) })
+        #expect(found, "\(what): expected \(message)\ngot: \(o.stderr.prefix(1000))", sourceLocation: sourceLocation)
+        #expect(o.peakKilobytes < 200_000, "\(what): peak memory \(o.peakKilobytes / 1024) MB", sourceLocation: sourceLocation)
+        return o
+    }
+
+    let goodLog = """
+        <Gesture Name="check01" Subject="1" Speed="fast" Number="1">
+          <Point X="10" Y="10" T="100" />
+          <Point X="20" Y="30" T="110" />
+          <Point X="60" Y="0" T="130" />
+        </Gesture>
+        """
+
+    @Test("import dollar-xml: malformed logs are named with their line, good ones beside them still import, exit 2")
+    func importLogs() throws {
+        let logs = dir + "/logs"
+        _ = try file("logs/s01/fast/check01.xml", goodLog)
+        let unclosed = try file("logs/s01/fast/check02.xml", "<Gesture Name=\"check02\">\n  <Point X=\"1\" Y=\"2\" T=\"3\">\n</Gesture>\n")
+        let farTime = try file("logs/s01/fast/check03.xml", "<Gesture Name=\"check03\">\n  <Point X=\"1\" Y=\"2\" T=\"1e23\" />\n</Gesture>\n")
+        let o = try expect(["import", "dollar-xml", logs, "-o", dir + "/imported"], status: 2, message: "\(unclosed):3: not well-formed XML")
+        #expect(o.stderr.contains("\(farTime):2: point 1: time T=1e+23 is not a millisecond clock reading"), "\(o.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/imported/s01/fast/check01.jsonl"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/imported/s01/fast/check02.jsonl"))
+        try expect(["import", "dollar-xml", dir + "/no-such-logs", "-o", dir + "/x"], status: 2, message: "\(dir)/no-such-logs: no such file or folder")
+        // A device named like a log is not read forever.
+        let device = dir + "/zero.xml"
+        try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/zero")
+        try expect(["import", "dollar-xml", device, "-o", dir + "/y"], status: 2, message: "\(device): not a regular file")
+        // An entity that expands a billion times.
+        var bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE g [\n<!ENTITY a \"aaaaaaaaaa\">\n"
+        var previous = "a"
+        for name in ["b", "c", "d", "e", "f", "g", "h", "i", "j"] {
+            bomb += "<!ENTITY \(name) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+            previous = name
+        }
+        let bombPath = try file("bomb.xml", bomb + "]>\n<Gesture Name=\"&j;1\"><Point X=\"1\" Y=\"1\" T=\"1\"/></Gesture>\n")
+        let b = try runWatched([binary, "import", "dollar-xml", bombPath, "-o", dir + "/z"])
+        #expect(!b.timedOut && b.signal == nil && b.peakKilobytes < 200_000, "entity bomb: \(b.stderr.prefix(500))")
+        // An output folder that cannot be made.
+        try expect(["import", "dollar-xml", logs + "/s01/fast/check01.xml", "-o", "/proc/gesturelab-cannot-be-here"], status: 1,
+                   message: "/proc/gesturelab-cannot-be-here", anywhere: true)
+    }
+
+    @Test("evaluate: a broken trace in the corpus, a missing or malformed baseline, a bad expectation")
+    func evaluate() throws {
+        let corpus = dir + "/corpus"
+        try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tapTrace, toPath: corpus + "/tap.jsonl")
+        let broken = try file("corpus/broken.jsonl", "garbage\n")
+        let report = dir + "/report.json"
+        let o = try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--format", "json", "-o", report],
+                           status: 2, message: "1 of the corpus's traces could not be read")
+        #expect(o.stderr.contains("\(broken):1: not a trace"))
+        #expect(FileManager.default.fileExists(atPath: report), "the report is still written")
+        try FileManager.default.removeItem(atPath: broken)
+        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--baseline", dir + "/none.json"],
+                   status: 2, message: "\(dir)/none.json: no such file")
+        let bad = try file("baseline.json", "{\"format\":")
+        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--baseline", bad], status: 2, message: "\(bad): the baseline is not JSON")
+        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap"], status: 2, message: "--expect singleTap: expected RECOGNIZER=LABEL")
+        try expect(["evaluate", dir + "/empty-corpus", "--scene", tapScene, "--expect", "singleTap=tap"], status: 2, message: "\(dir)/empty-corpus: no traces")
+    }
+
+    @Test("train: one subject cannot be held out; broken traces are named and fail the run")
+    func train() throws {
+        _ = try file("one/check01.xml", goodLog)
+        let imported = dir + "/one-imported"
+        try expect(["import", "dollar-xml", dir + "/one", "-o", imported], status: 0, message: "", anywhere: true)
+        try expect(["train", imported, "--leave-one-out", "subject"], status: 2,
+                   message: "--leave-one-out subject: every trace has subject \"1\"")
+        let broken = try file("one-imported/broken.jsonl", "{\"format\":\"gesturelab-trace\",\"version\":1}\n{\"t\":\n")
+        try expect(["train", imported, "-o", dir + "/templates.json"], status: 2, message: "1 traces could not be read")
+        _ = broken
+    }
+
+    @Test("minimize, diff, timeline and play: bad outcomes, missing scenes, outputs that cannot be written")
+    func otherCommands() throws {
+        try expect(["minimize", tapTrace, "--scene", tapScene, "--until", "nonsense", "-o", dir + "/m.jsonl"], status: 2, message: "--until \"nonsense\"")
+        try expect(["minimize", tapTrace, "--scene", tapScene, "--until", "doubleTap recognized", "-o", dir + "/m.jsonl"], status: 1,
+                   message: "", anywhere: true)
+        try expect(["diff", tapTrace, "--scene", tapScene], status: 2, message: "diff needs --scene A --scene B")
+        try expect(["timeline", tapTrace, "--scene", tapScene, "-o", dir + "/missing/t.html"], status: 1, message: "\(dir)/missing/t.html: cannot write")
+        let p = try runWatched(["/usr/bin/env", "SDL_VIDEODRIVER=dummy", binary, "play", tapTrace, "--scene", tapScene, "--screenshot", dir + "/missing/s.png"])
+        #expect(p.status == 1 && p.stderr.contains("\(dir)/missing/s.png: cannot write"), "\(p.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/missing"))
+    }
+
+    /// Starts `sh -c script` in the background (a FIFO's other end).
+    func background(_ script: String) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        try p.run()
+        return p
+    }
+
+    @Test("FIFOs: a trace or a scene arriving through a FIFO, garbage through one, and a FIFO as the output")
+    func fifos() throws {
+        let traceFifo = dir + "/trace.jsonl", sceneFifo = dir + "/scene.yaml", outFifo = dir + "/out.jsonl"
+        for f in [traceFifo, sceneFifo, outFifo] { #expect(mkfifo(f, 0o644) == 0) }
+        var writer = try background("cat '\(tapTrace)' > '\(traceFifo)'")
+        try expect(["replay", traceFifo, "--scene", tapScene], status: 0, message: "", anywhere: true)
+        writer.waitUntilExit()
+        writer = try background("cat '\(tapScene)' > '\(sceneFifo)'")
+        try expect(["replay", tapTrace, "--scene", sceneFifo], status: 0, message: "", anywhere: true)
+        writer.waitUntilExit()
+        writer = try background("head -c 100000 /dev/urandom > '\(traceFifo)'")
+        try expect(["replay", traceFifo, "--scene", tapScene], status: 2, message: "\(traceFifo):", anywhere: true)
+        writer.waitUntilExit()
+        // Written in place (a FIFO cannot be replaced by renaming), read by the other end.
+        let copy = dir + "/from-fifo.jsonl"
+        let reader = try background("cat '\(outFifo)' > '\(copy)'")
+        try expect(["replay", tapTrace, "--scene", tapScene, "--format", "jsonl", "-o", outFifo], status: 0, message: "", anywhere: true)
+        reader.waitUntilExit()
+        let text = try String(contentsOfFile: copy, encoding: .utf8)
+        #expect(text.contains(#""recognizer":"singleTap","from":"possible","to":"recognized""#))
+        var info = stat()
+        #expect(stat(outFifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "still a FIFO")
+    }
+
+    @Test("Four processes writing one output at once: it ends up whole (one of them), with no temporary files left")
+    func concurrentOutputs() throws {
+        let out = dir + "/shared.html"
+        let single = dir + "/single.html"
+        try expect(["timeline", tapTrace, "--scene", tapScene, "-o", single], status: 0, message: "", anywhere: true)
+        let processes = try (0..<4).map { _ in
+            try background("'\(binary)' timeline '\(tapTrace)' --scene '\(tapScene)' -o '\(out)'")
+        }
+        for p in processes { p.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == String(contentsOfFile: single, encoding: .utf8))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".partial-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        // Two imports into one folder at once: every trace is whole.
+        _ = try file("many/s01/fast/check01.xml", goodLog)
+        for k in 2...40 { _ = try file("many/s01/fast/check\(k).xml", goodLog.replacingOccurrences(of: "check01", with: "check\(k)")) }
+        let imports = try (0..<2).map { _ in try background("'\(binary)' import dollar-xml '\(dir)/many' -o '\(dir)/many-out' > /dev/null") }
+        for p in imports { p.waitUntilExit() }
+        #expect(imports.allSatisfy { $0.terminationStatus == 0 })
+        let v = try runWatched([binary, "validate"] + (1...40).map { "\(dir)/many-out/s01/fast/check\($0 == 1 ? "01" : String($0)).jsonl" })
+        #expect(v.status == 0, "\(v.stderr.prefix(500))")
+    }
+
+    @Test("A scene of 2,000 recognizers on one view loads, lints and replays a tap within the time and memory limits")
+    func hugeScene() throws {
+        var yaml = "scene: crowd\nviewport: [400, 600]\nviews:\n  - id: pad\n    frame: [0, 0, 400, 600]\n    recognizers:\n"
+        for i in 0..<2000 { yaml += "      - {id: t\(i), type: \(i % 2 == 0 ? "tap" : "pan")}\n" }
+        let scene = try file("crowd.yaml", yaml)
+        try expect(["validate", scene], status: 0, message: "", anywhere: true)
+        try expect(["lint", scene], status: 0, message: "", anywhere: true)
+        let o = try expect(["replay", tapTrace, "--scene", scene, "--format", "jsonl", "-o", dir + "/crowd.jsonl"], status: 0, message: "", anywhere: true)
+        _ = o
+        let log = try String(contentsOfFile: dir + "/crowd.jsonl", encoding: .utf8)
+        // The taps all finish in one event; on one view the newest wins the tie (docs/uikit-rules.md
+        // A.3.4) and excludes the other 999 taps, and the 1,000 pans fail when the finger lifts unmoved.
+        #expect(log.contains(#""recognizer":"t1998","from":"possible","to":"recognized""#))
+        #expect(log.components(separatedBy: #""event":"transition","recognizer":"t1998","from":"possible","to":"recognized""#).count - 1 == 1)
+        #expect(log.components(separatedBy: #""event":"transition""#).count - 1 == 2000, "one transition each")
+        #expect(log.components(separatedBy: #""to":"failed""#).count - 1 == 1999)
+    }
+}
