@@ -55,7 +55,7 @@ struct BenchCommand: ParsableCommand {
             // copy in memory is enough for a trace of any length.
             let span = (events.last?.time.microseconds ?? 0) + 1_000_000
             do {
-                let w = try TraceWriter(path: out, header: HammerWorkload.header, bufferBytes: 1 << 20)
+                let w = try TraceWriter(path: out == "-" ? "/dev/stdout" : out, header: HammerWorkload.header, bufferBytes: 1 << 20)
                 for copy in 0..<copies {
                     let shift = Int64(copy) * span
                     for var e in events {
@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
             } catch {
                 throw Exit.fail(error.description, code: 1)
             }
-            emit("\(events.count * copies) events written to \(out)")
+            if out != "-" { emit("\(events.count * copies) events written to \(out)") }
             return
         }
         guard let trace else { throw Exit.fail("bench needs a trace (or --generate OUT)") }

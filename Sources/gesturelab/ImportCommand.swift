@@ -21,6 +21,10 @@ struct ImportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Folder to write the traces into; the source's folder layout is kept.")
     var output: String
 
+    func validate() throws {
+        if output == "-" { throw ValidationError("-o -: import writes one trace per log, so it needs a folder") }
+    }
+
     func run() throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDir) else { throw Exit.fail("\(source): no such file or folder") }

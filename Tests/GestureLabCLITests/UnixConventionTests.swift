@@ -114,6 +114,25 @@ struct UnixConventionTests {
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    @Test("evaluate's text report and its summary, on one terminal: each on lines of their own")
+    func evaluateTextLines() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = ["evaluate", "recordings/traces", "--scene", scene, "--expect", "singleTap=tap", "--expect", "doubleTap=double"]
+        p.currentDirectoryURL = URL(fileURLWithPath: root)
+        let both = Pipe()
+        p.standardOutput = both
+        p.standardError = both
+        try p.run()
+        let text = String(decoding: both.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let rows = lines.filter { $0.hasPrefix("singleTap ") || $0.hasPrefix("doubleTap ") }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.hasSuffix("null/null") || $0.last?.isNumber == true }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("33 traces, ") && $0.contains(" s wall, ") }, "\(text)")
+        #expect(text.hasSuffix("\n"))
+    }
+
     @Test("bench from a debug build says its numbers mean nothing")
     func benchWarnsInDebug() throws {
         guard binary.contains("/debug/") else { return }
