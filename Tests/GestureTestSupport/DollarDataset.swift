@@ -28,6 +28,6 @@ public enum DollarDataset {
 
     /// Why a test that needs the set did not run: shown by the test runner beside "skipped".
     public static var absence: String {
-        "the $1 development set is not at \(root); set \(variable) to its folder (it is in the project's shared/datasets/dollar-unistroke)"
+        "the $1 development set is not at \(root); set \(variable) to its folder (scripts/evaluate-dev-set.sh says where the data set comes from)"
     }
 }
