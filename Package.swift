@@ -5,7 +5,8 @@ import PackageDescription
 // Everything here is pure Swift and runs headless; only the studio (a later target) links SDL2.
 // The reader, the engine and the recognizers run per event. Release builds drop the run-time
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
-// they need); debug builds, which the tests use, keep them, so a violation still shows up.
+// they need); debug builds, which the tests use, keep them, so a violation still shows up. No
+// source file switches them off itself.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

@@ -14,7 +14,7 @@ import GestureTrace
 public final class GestureEnvironment {
     public let window: View
     public var options: EngineOptions
-    @exclusivity(unchecked) public var log: DecisionLog
+    public var log: DecisionLog
     /// The virtual time: the latest event's or timer's. Kept behind a pointer that recognizers
     /// read directly (see `GestureRecognizer.clockReading`).
     public internal(set) var now: Timestamp {
@@ -27,50 +27,50 @@ public final class GestureEnvironment {
         return p
     }()
 
-    @exclusivity(unchecked) var clock = VirtualClock()
+    var clock = VirtualClock()
     /// Touches down, by pointer id.
-    @exclusivity(unchecked) var touchesByPointer: [Int: Touch] = [:]
+    var touchesByPointer: [Int: Touch] = [:]
     /// Touches whose view delivery may still change (holds pending); kept until finished.
-    @exclusivity(unchecked) var touchesWithHolds: [Touch] = []
-    @exclusivity(unchecked) var nextSerial = 0
-    @exclusivity(unchecked) var spareChanged: [Touch] = []
+    var touchesWithHolds: [Touch] = []
+    var nextSerial = 0
+    var spareChanged: [Touch] = []
     /// `spareChanged`, unretained (it keeps them alive), for the common event's fast path.
-    @exclusivity(unchecked) var spareChangedLinks = UnretainedList<Touch>()
-    @exclusivity(unchecked) var spareOneTouch: [Touch] = []
+    var spareChangedLinks = UnretainedList<Touch>()
+    var spareOneTouch: [Touch] = []
     /// Bumped when a touch goes down or is removed, so the event's list of touches is rebuilt
     /// only when it changed.
-    @exclusivity(unchecked) var touchSetVersion = 0
-    @exclusivity(unchecked) private var eventTouchesVersion = -1
-    @exclusivity(unchecked) var requests: [TransitionRequest] = []
+    var touchSetVersion = 0
+    private var eventTouchesVersion = -1
+    var requests: [TransitionRequest] = []
     /// The queue settlement is working through; swapped with `requests` so neither reallocates.
-    @exclusivity(unchecked) var requestsInProgress: [TransitionRequest] = []
+    var requestsInProgress: [TransitionRequest] = []
     /// Causes of the queued requests that the log keeps (see `TransitionRequest.causeSlot`).
-    @exclusivity(unchecked) var requestCauses: [Cause] = []
-    @exclusivity(unchecked) var settleDepth = 0
-    @exclusivity(unchecked) var requestClasses: [RequestClass] = []
+    var requestCauses: [Cause] = []
+    var settleDepth = 0
+    var requestClasses: [RequestClass] = []
     /// Scratch state of `resetFinishedRecognizers`, kept between cycles.
-    @exclusivity(unchecked) var resetPass = 0
-    @exclusivity(unchecked) var spareResetList: [GestureRecognizer] = []
+    var resetPass = 0
+    var spareResetList: [GestureRecognizer] = []
     /// The reset search's lists hold recognizers of `inAttempt`, unretained (it keeps them alive).
-    @exclusivity(unchecked) var spareGroup: [Unmanaged<GestureRecognizer>] = []
-    @exclusivity(unchecked) var spareFrontier: [Unmanaged<GestureRecognizer>] = []
-    @exclusivity(unchecked) var spareNewAttempts: [GestureRecognizer] = []
+    var spareGroup: [Unmanaged<GestureRecognizer>] = []
+    var spareFrontier: [Unmanaged<GestureRecognizer>] = []
+    var spareNewAttempts: [GestureRecognizer] = []
     /// Recognizers that have received a touch since their last reset, in delivery order.
-    @exclusivity(unchecked) var inAttempt: [GestureRecognizer] = []
+    var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
-    @exclusivity(unchecked) var context: DispatchContext = .idle
+    var context: DispatchContext = .idle
     /// The touches of a `.delivering` context, for causes; set only when the log records, so the
     /// context is a plain value on the hot path.
-    @exclusivity(unchecked) var deliveringTouches: [Touch] = []
-    @exclusivity(unchecked) var isDispatching = false
+    var deliveringTouches: [Touch] = []
+    var isDispatching = false
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
     /// How many recognizers wait on a failure requirement; settlement skips its scans at zero.
-    @exclusivity(unchecked) var pendingCount = 0
+    var pendingCount = 0
     /// Set when a recognizer reached a final state; the reset step skips its scan otherwise.
-    @exclusivity(unchecked) var mayNeedReset = false
+    var mayNeedReset = false
     /// Bumped whenever the hierarchy changes, so recognizers recompute their order keys.
-    @exclusivity(unchecked) private var hierarchyGeneration = 1
+    private var hierarchyGeneration = 1
 
     public init(window: View, options: EngineOptions = EngineOptions(), recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         self.window = window
@@ -96,7 +96,7 @@ public final class GestureEnvironment {
     }
 
     /// Bumped when any view's frame, bounds origin or place in the hierarchy changes.
-    @exclusivity(unchecked) private(set) var geometryGeneration = 0
+    private(set) var geometryGeneration = 0
     func geometryChanged() { geometryGeneration &+= 1 }
 
     /// Delivery order and tie-break order (A.2.5, A.3.4): deepest view first, then the most

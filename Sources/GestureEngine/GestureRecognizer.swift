@@ -10,7 +10,7 @@ import GestureTrace
 open class GestureRecognizer {
     public let id: String
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View? {
+    public internal(set) unowned(unsafe) var view: View? {
         didSet {
             isAttached = view != nil
             environmentAttached(view?.environmentRef)
@@ -19,22 +19,22 @@ open class GestureRecognizer {
     /// The environment's clock, read through a plain pointer: recognizers ask for the time on
     /// every event, and following view and environment references cost a retain and a release
     /// each time. Set and cleared with the view's environment, so it never outlives the clock.
-    @exclusivity(unchecked) var clockReading: UnsafeMutablePointer<Timestamp>?
+    var clockReading: UnsafeMutablePointer<Timestamp>?
     /// The environment, unretained, for the same reason; set and cleared with `clockReading`.
-    @exclusivity(unchecked) var environmentLink: Unmanaged<GestureEnvironment>?
+    var environmentLink: Unmanaged<GestureEnvironment>?
 
     func environmentAttached(_ env: GestureEnvironment?) {
         clockReading = env?.clockReading
         environmentLink = env.map { Unmanaged.passUnretained($0) }
     }
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
-    @exclusivity(unchecked) var isAttached = false
+    var isAttached = false
 
     // MARK: UIKit's properties, with UIKit's defaults (GestureDefaults)
 
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
-    @exclusivity(unchecked) public var delaysTouchesBegan = false
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
     public var delegate: GestureRecognizerDelegate?
     /// `allowedTouchTypes`: nil accepts every device.
     public var allowedDevices: Set<InputDevice>?
@@ -66,26 +66,26 @@ open class GestureRecognizer {
 
     // MARK: State
 
-    @exclusivity(unchecked) var internalState: RecognizerState = .possible
-    @exclusivity(unchecked) public internal(set) var publishedState: RecognizerState = .possible
+    var internalState: RecognizerState = .possible
+    public internal(set) var publishedState: RecognizerState = .possible
     /// Waiting for a failure requirement before its requested transition is published.
-    @exclusivity(unchecked) public internal(set) var isPending = false {
+    public internal(set) var isPending = false {
         didSet {
             if oldValue != isPending, let env = environment { env.pendingCount += isPending ? 1 : -1 }
         }
     }
     /// Has received a touch since its last reset.
-    @exclusivity(unchecked) public internal(set) var isInAttempt = false
+    public internal(set) var isInAttempt = false
     /// Delivery and tie-break order, cached by the environment.
-    @exclusivity(unchecked) var orderKey = (0, 0, Int.max)
-    @exclusivity(unchecked) var orderGeneration = 0
+    var orderKey = (0, 0, Int.max)
+    var orderGeneration = 0
     /// The last reset search that visited this recognizer (see `resetFinishedRecognizers`).
-    @exclusivity(unchecked) var resetPass = 0
+    var resetPass = 0
     /// The log entry of the latest published transition (for causes that point at it).
-    @exclusivity(unchecked) public internal(set) var lastTransitionSeq: Int?
+    public internal(set) var lastTransitionSeq: Int?
     /// When and where it started waiting on a failure requirement.
-    @exclusivity(unchecked) public internal(set) var pendingSeq: Int?
-    @exclusivity(unchecked) public internal(set) var pendingSince: Timestamp?
+    public internal(set) var pendingSeq: Int?
+    public internal(set) var pendingSince: Timestamp?
 
     /// Called when a recognizer that waited on failure requirements is allowed to proceed, just
     /// before its transition is published. A pan resets its translation here (A.4.6).
@@ -127,17 +127,17 @@ open class GestureRecognizer {
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
-    @exclusivity(unchecked) public internal(set) var attemptTouches: [Touch] = [] {
+    public internal(set) var attemptTouches: [Touch] = [] {
         didSet { attemptTouchLinks.replace(with: attemptTouches) }
     }
     /// The same touches, unretained, for the questions asked on every event (see `UnretainedList`).
-    @exclusivity(unchecked) private(set) var attemptTouchLinks = UnretainedList<Touch>()
-    @exclusivity(unchecked) var ignoredSerials: Set<Int> = [] {
+    private(set) var attemptTouchLinks = UnretainedList<Touch>()
+    var ignoredSerials: Set<Int> = [] {
         didSet { ignoresAny = !ignoredSerials.isEmpty }
     }
     /// `!ignoredSerials.isEmpty`, kept as a flag: asked for every touch of every event, and
     /// a set's emptiness costs a reference count round trip.
-    @exclusivity(unchecked) private(set) var ignoresAny = false
+    private(set) var ignoresAny = false
 
     /// Tells the engine to stop sending `touch` to this recognizer (A.2.11). The touch is then
     /// neither held back nor cancelled in its view on this recognizer's account.
@@ -247,10 +247,10 @@ open class GestureRecognizer {
 
     /// `delegate?.mayRequireFailures`, read once per new touch by the engine rather than once per
     /// pair of recognizers.
-    @exclusivity(unchecked) var delegateMayRequireFailures = false
+    var delegateMayRequireFailures = false
 
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
-    @exclusivity(unchecked) var dynamicRequirements: [(GestureRecognizer, String)] = []
+    var dynamicRequirements: [(GestureRecognizer, String)] = []
 
     /// Ids this recognizer may not prevent, on top of the subclass rule (a scene's one-way rule).
     public var cannotPreventIDs: Set<String> = []
@@ -271,14 +271,14 @@ open class GestureRecognizer {
 
     // MARK: Actions
 
-    @exclusivity(unchecked) var actions: [(GestureRecognizer) -> Void] = []
+    var actions: [(GestureRecognizer) -> Void] = []
 
     /// Registers a closure called on every action (UIKit's target-action pair).
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
 
     // MARK: Timers
 
-    @exclusivity(unchecked) var timers: [VirtualClock.TimerID] = []
+    var timers: [VirtualClock.TimerID] = []
 
     /// Runs `body` after `delay` of virtual time, unless cancelled or the recognizer resets
     /// first (a timer never outlives the attempt that started it).

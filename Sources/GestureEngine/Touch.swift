@@ -14,29 +14,29 @@ public final class Touch {
     public let pointer: Int
     /// Unique within an environment, in order of touch down.
     public let serial: Int
-    @exclusivity(unchecked) public internal(set) var phase: TouchPhase = .began
-    @exclusivity(unchecked) public internal(set) var timestamp: Timestamp
-    @exclusivity(unchecked) public internal(set) var locationInWindow: Point
-    @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
+    public internal(set) var phase: TouchPhase = .began
+    public internal(set) var timestamp: Timestamp
+    public internal(set) var locationInWindow: Point
+    public internal(set) var previousLocationInWindow: Point
     public let startLocationInWindow: Point
     public let startTime: Timestamp
     /// The hit-tested view; nil when the touch landed outside the window.
-    @exclusivity(unchecked) public internal(set) var view: View? {
+    public internal(set) var view: View? {
         didSet { viewLink = view.map { Unmanaged.passUnretained($0) } }
     }
     /// The same view, unretained (`view` keeps it alive), for the delivery of every phase.
-    @exclusivity(unchecked) private(set) var viewLink: Unmanaged<View>?
+    private(set) var viewLink: Unmanaged<View>?
     public let device: InputDevice?
-    @exclusivity(unchecked) public internal(set) var pressure: Double?
+    public internal(set) var pressure: Double?
 
     /// Recognizers that received this touch at touch down, in delivery order.
-    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = [] {
+    var recognizers: [GestureRecognizer] = [] {
         didSet { recognizerLinks.replace(with: recognizers) }
     }
     /// The same recognizers, unretained, for the per-event delivery loop (`recognizers` keeps
     /// them alive; see `UnretainedList`).
-    @exclusivity(unchecked) private(set) var recognizerLinks = UnretainedList<GestureRecognizer>()
-    @exclusivity(unchecked) var delivery = ViewDeliveryState()
+    private(set) var recognizerLinks = UnretainedList<GestureRecognizer>()
+    var delivery = ViewDeliveryState()
 
     init(pointer: Int, serial: Int, time: Timestamp, location: Point, device: InputDevice?, pressure: Double?) {
         self.pointer = pointer

@@ -4,23 +4,23 @@
 /// offset, so a scroll view moves its content by changing it and hit-testing follows.
 open class View {
     public let id: String
-    @exclusivity(unchecked) public var frame: Rect { didSet { environmentRef?.geometryChanged() } }
-    @exclusivity(unchecked) public var boundsOrigin: Point = .zero { didSet { environmentRef?.geometryChanged() } }
+    public var frame: Rect { didSet { environmentRef?.geometryChanged() } }
+    public var boundsOrigin: Point = .zero { didSet { environmentRef?.geometryChanged() } }
     /// The window-to-bounds offset, cached until any view's geometry changes (recognizers ask
     /// for locations in their view's coordinates on every move).
-    @exclusivity(unchecked) private var cachedOffset: (generation: Int, dx: Double, dy: Double) = (-1, 0, 0)
-    @exclusivity(unchecked) public var isHidden = false
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    private var cachedOffset: (generation: Int, dx: Double, dy: Double) = (-1, 0, 0)
+    public var isHidden = false
+    public var isUserInteractionEnabled = true
     /// Views with alpha below 0.01 are skipped by hit-testing, as in UIKit.
-    @exclusivity(unchecked) public var alpha: Double = 1
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    public var alpha: Double = 1
+    public private(set) var subviews: [View] = []
     // Back references are unowned(unsafe) rather than weak: the engine follows them for every
     // event, and weak loads dominated its profile. Each is cleared before its target goes away
     // (removal, and the owner's deinit below), so none can dangle.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
-    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public private(set) unowned(unsafe) var superview: View?
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
-    @exclusivity(unchecked) unowned(unsafe) var environmentRef: GestureEnvironment? {
+    unowned(unsafe) var environmentRef: GestureEnvironment? {
         didSet { for r in gestureRecognizers { r.environmentAttached(environmentRef) } }
     }
 

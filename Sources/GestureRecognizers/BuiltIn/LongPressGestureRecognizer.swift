@@ -6,16 +6,16 @@ import GestureTrace
 /// `allowableMovement`; then changes with every move, however far, and ends when a finger lifts.
 /// The timer, not a touch event, makes it begin.
 public final class LongPressGestureRecognizer: GestureRecognizer {
-    @exclusivity(unchecked) public var minimumPressDuration = GestureDefaults.longPressMinimumDuration
-    @exclusivity(unchecked) public var allowableMovement = GestureDefaults.longPressAllowableMovement
-    @exclusivity(unchecked) public var numberOfTapsRequired = GestureDefaults.longPressNumberOfTapsRequired
-    @exclusivity(unchecked) public var numberOfTouchesRequired = GestureDefaults.longPressNumberOfTouchesRequired
+    public var minimumPressDuration = GestureDefaults.longPressMinimumDuration
+    public var allowableMovement = GestureDefaults.longPressAllowableMovement
+    public var numberOfTapsRequired = GestureDefaults.longPressNumberOfTapsRequired
+    public var numberOfTouchesRequired = GestureDefaults.longPressNumberOfTouchesRequired
     /// Gap allowed between the taps before the press (uses the tap default).
-    @exclusivity(unchecked) public var maximumTapInterval = GestureDefaults.tapMaximumInterval
+    public var maximumTapInterval = GestureDefaults.tapMaximumInterval
 
     public override var typeName: String { "longPress" }
 
-    @exclusivity(unchecked) private var pressTimer: VirtualClock.TimerID?
+    private var pressTimer: VirtualClock.TimerID?
     private var tapTimer: VirtualClock.TimerID?
     private var tapsDone = 0
     private var pressStart: Timestamp?

@@ -6,26 +6,26 @@ import GestureTrace
 /// undocumented hysteresis, measured per axis in window coordinates as A.6.7 advises),
 /// changes on every move and ends when all fingers have lifted.
 open class PanGestureRecognizer: GestureRecognizer {
-    @exclusivity(unchecked) public var minimumNumberOfTouches = GestureDefaults.panMinimumNumberOfTouches
-    @exclusivity(unchecked) public var maximumNumberOfTouches = GestureDefaults.panMaximumNumberOfTouches
+    public var minimumNumberOfTouches = GestureDefaults.panMinimumNumberOfTouches
+    public var maximumNumberOfTouches = GestureDefaults.panMaximumNumberOfTouches
     /// Per-axis movement before the pan begins (assumed 10 pt; docs/uikit-rules.md marks it assumed).
-    @exclusivity(unchecked) public var minimumDistance = GestureDefaults.panHysteresis
+    public var minimumDistance = GestureDefaults.panHysteresis
     /// D-8: iOS 26 (D1) reports a translation of about zero at began by subtracting the
     /// hysteresis; earlier versions reportedly include it. False keeps the earlier behaviour.
-    @exclusivity(unchecked) public var subtractsHysteresis = false
+    public var subtractsHysteresis = false
     /// A.4.6: a pan released by a failure requirement starts its translation from zero.
-    @exclusivity(unchecked) public var resetsTranslationWhenReleased = true
+    public var resetsTranslationWhenReleased = true
 
     open override var typeName: String { "pan" }
 
     /// Window point that translation is measured from; moved when fingers come and go so the
     /// translation does not jump (A.6.3).
-    @exclusivity(unchecked) var reference = Point.zero
-    @exclusivity(unchecked) var lastCentroid = Point.zero
-    @exclusivity(unchecked) var lastTime = Timestamp.zero
-    @exclusivity(unchecked) public private(set) var velocityInWindow = Vector.zero
-    @exclusivity(unchecked) private var trackedCount = 0
-    @exclusivity(unchecked) private var started = false
+    var reference = Point.zero
+    var lastCentroid = Point.zero
+    var lastTime = Timestamp.zero
+    public private(set) var velocityInWindow = Vector.zero
+    private var trackedCount = 0
+    private var started = false
 
     open override var ownParameters: [ParameterSpec] {
         [

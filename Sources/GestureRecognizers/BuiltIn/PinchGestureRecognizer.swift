@@ -5,13 +5,13 @@ import GestureTrace
 /// the distance between them has changed by `minimumSpanChange` (undocumented: "moved enough"),
 /// changes while both are down, ends when both have lifted.
 public final class PinchGestureRecognizer: GestureRecognizer {
-    @exclusivity(unchecked) public var minimumSpanChange = GestureDefaults.pinchMinimumSpanChange
+    public var minimumSpanChange = GestureDefaults.pinchMinimumSpanChange
     public override var typeName: String { "pinch" }
 
-    @exclusivity(unchecked) private var fingers = TwoFingerTracker()
-    @exclusivity(unchecked) private var lastScale = 1.0
-    @exclusivity(unchecked) private var lastTime = Timestamp.zero
-    @exclusivity(unchecked) public private(set) var velocity = 0.0
+    private var fingers = TwoFingerTracker()
+    private var lastScale = 1.0
+    private var lastTime = Timestamp.zero
+    public private(set) var velocity = 0.0
 
     public override var ownParameters: [ParameterSpec] {
         [.number("minimumSpanChange", \PinchGestureRecognizer.minimumSpanChange, unit: "pt", "change in finger distance before it begins (10 pt, assumed)")]

@@ -6,13 +6,13 @@ import GestureTrace
 /// both are down, ends when both have lifted. A pinch and a rotation exclude each other unless
 /// a delegate lets them run together.
 public final class RotationGestureRecognizer: GestureRecognizer {
-    @exclusivity(unchecked) public var minimumAngle = GestureDefaults.rotationMinimumAngle
+    public var minimumAngle = GestureDefaults.rotationMinimumAngle
     public override var typeName: String { "rotation" }
 
-    @exclusivity(unchecked) private var fingers = TwoFingerTracker()
-    @exclusivity(unchecked) private var lastAngle = 0.0
-    @exclusivity(unchecked) private var lastTime = Timestamp.zero
-    @exclusivity(unchecked) public private(set) var velocity = 0.0
+    private var fingers = TwoFingerTracker()
+    private var lastAngle = 0.0
+    private var lastTime = Timestamp.zero
+    public private(set) var velocity = 0.0
 
     public override var ownParameters: [ParameterSpec] {
         [.number("minimumAngle", \RotationGestureRecognizer.minimumAngle, unit: "rad", "turn before it begins (0.1 rad, assumed)")]

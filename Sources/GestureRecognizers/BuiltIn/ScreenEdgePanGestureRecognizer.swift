@@ -5,8 +5,8 @@ import GestureTrace
 /// touch started within `edgeZone` of one of `edges` of the window, and that ignores every touch
 /// after the first.
 public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
-    @exclusivity(unchecked) public var edges: SwipeDirection = .left
-    @exclusivity(unchecked) public var edgeZone = GestureDefaults.screenEdgeZone
+    public var edges: SwipeDirection = .left
+    public var edgeZone = GestureDefaults.screenEdgeZone
 
     public override var typeName: String { "screenEdgePan" }
 

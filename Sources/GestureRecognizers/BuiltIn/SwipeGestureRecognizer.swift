@@ -22,18 +22,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// D-7: D1 recognizes during movement; Apple's article can be read as at touch-up.
     public enum Timing: String, Sendable, CaseIterable { case duringMovement, atTouchUp }
 
-    @exclusivity(unchecked) public var direction: SwipeDirection = .right
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
-    @exclusivity(unchecked) public var minimumDistance = GestureDefaults.swipeMinimumDistance
-    @exclusivity(unchecked) public var maximumDuration = GestureDefaults.swipeMaximumDuration
-    @exclusivity(unchecked) public var maximumDeviationRatio = GestureDefaults.swipeMaximumDeviationRatio
-    @exclusivity(unchecked) public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
-    @exclusivity(unchecked) public var timing: Timing = .duringMovement
+    public var direction: SwipeDirection = .right
+    public var numberOfTouchesRequired = 1
+    public var minimumDistance = GestureDefaults.swipeMinimumDistance
+    public var maximumDuration = GestureDefaults.swipeMaximumDuration
+    public var maximumDeviationRatio = GestureDefaults.swipeMaximumDeviationRatio
+    public var minimumVelocity = GestureDefaults.swipeMinimumVelocity
+    public var timing: Timing = .duringMovement
 
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "swipe" }
 
-    @exclusivity(unchecked) private var start: Point?
+    private var start: Point?
     private var startTime: Timestamp?
     private var maxTouches = 0
 

@@ -8,19 +8,19 @@ import GestureTrace
 /// `maximumTapDuration`, the next tap starts later than `maximumTapInterval` after the last
 /// one lifted, or too many fingers come down.
 public final class TapGestureRecognizer: GestureRecognizer {
-    @exclusivity(unchecked) public var numberOfTapsRequired = GestureDefaults.tapNumberOfTapsRequired
-    @exclusivity(unchecked) public var numberOfTouchesRequired = GestureDefaults.tapNumberOfTouchesRequired
-    @exclusivity(unchecked) public var maximumTapInterval = GestureDefaults.tapMaximumInterval
-    @exclusivity(unchecked) public var maximumTapDuration = GestureDefaults.tapMaximumDuration
-    @exclusivity(unchecked) public var allowableMovement = GestureDefaults.tapAllowableMovement
-    @exclusivity(unchecked) public var maximumTouchSeparationTime = GestureDefaults.tapMaximumTouchSeparationTime
+    public var numberOfTapsRequired = GestureDefaults.tapNumberOfTapsRequired
+    public var numberOfTouchesRequired = GestureDefaults.tapNumberOfTouchesRequired
+    public var maximumTapInterval = GestureDefaults.tapMaximumInterval
+    public var maximumTapDuration = GestureDefaults.tapMaximumDuration
+    public var allowableMovement = GestureDefaults.tapAllowableMovement
+    public var maximumTouchSeparationTime = GestureDefaults.tapMaximumTouchSeparationTime
 
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "tap" }
     public override var overlapsControlDefaultAction: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
 
-    @exclusivity(unchecked) private var tapsCompleted = 0
-    @exclusivity(unchecked) private var touchesInTap: [Touch] = []
+    private var tapsCompleted = 0
+    private var touchesInTap: [Touch] = []
     private var tapStart: Timestamp?
     private var firstTapLocation: Point?
     private var intervalTimer: VirtualClock.TimerID?

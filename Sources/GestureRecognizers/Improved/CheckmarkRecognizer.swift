@@ -18,12 +18,12 @@ import GestureEngine
 /// Thresholds were chosen from the shape's definition and checked against the $1 development set
 /// (`Tests/GestureRecognizersTests/DatasetTests.swift`); they are parameters.
 public final class CheckmarkRecognizer: WholeStrokeRecognizer {
-    @exclusivity(unchecked) public var minimumLegRatio = 1.45
-    @exclusivity(unchecked) public var minimumRise = 0.3
-    @exclusivity(unchecked) public var maximumDownWinding = 1.6
-    @exclusivity(unchecked) public var maximumUpWinding = 1.4
+    public var minimumLegRatio = 1.45
+    public var minimumRise = 0.3
+    public var maximumDownWinding = 1.6
+    public var maximumUpWinding = 1.4
     /// Strokes shorter than this (points of path) are taps or jitter, not checkmarks.
-    @exclusivity(unchecked) public var minimumPathLength = 15.0
+    public var minimumPathLength = 15.0
 
     public override var typeName: String { "checkmark" }
     public override var strokeName: String { "a checkmark" }

@@ -13,13 +13,13 @@ import GestureEngine
 /// The recognized circle (centroid and mean radius) is reported as a rectangle in `circle`.
 /// Thresholds come from the shape and were checked against the $1 development set.
 public final class CircleRecognizer: WholeStrokeRecognizer {
-    @exclusivity(unchecked) public var maximumGap = 0.45
-    @exclusivity(unchecked) public var minimumTurns = 0.7
-    @exclusivity(unchecked) public var maximumTurns = 1.6
-    @exclusivity(unchecked) public var maximumWindowTurn = 72.0
-    @exclusivity(unchecked) public var maximumRadialVariation = 0.22
-    @exclusivity(unchecked) public var minimumAspect = 0.6
-    @exclusivity(unchecked) public var minimumPathLength = 15.0
+    public var maximumGap = 0.45
+    public var minimumTurns = 0.7
+    public var maximumTurns = 1.6
+    public var maximumWindowTurn = 72.0
+    public var maximumRadialVariation = 0.22
+    public var minimumAspect = 0.6
+    public var minimumPathLength = 15.0
 
     public override var typeName: String { "circle" }
     public override var strokeName: String { "a circle" }

@@ -17,7 +17,7 @@ open class WholeStrokeRecognizer: GestureRecognizer {
 
     public override var isDiscrete: Bool { true }
     /// The stroke's points in window coordinates (A.6.7: measure in screen coordinates).
-    @exclusivity(unchecked) public private(set) var points: [Point] = []
+    public private(set) var points: [Point] = []
 
     /// What it recognizes, for messages ("a checkmark").
     open var strokeName: String { "this stroke" }

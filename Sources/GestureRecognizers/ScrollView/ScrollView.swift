@@ -23,18 +23,18 @@ open class ScrollView: View {
         }
     }
     /// A.7.6: a drag that starts mostly along one axis scrolls only along it.
-    @exclusivity(unchecked) public var isDirectionalLockEnabled = false
+    public var isDirectionalLockEnabled = false
     /// A.7.2: content sees a touch only after a short delay without scrolling.
-    @exclusivity(unchecked) public var delaysContentTouches = true
+    public var delaysContentTouches = true
     /// A.7.4: a content view that is already tracking may be cancelled to scroll.
-    @exclusivity(unchecked) public var canCancelContentTouches = true
-    @exclusivity(unchecked) public var alwaysBounceHorizontal = false
-    @exclusivity(unchecked) public var alwaysBounceVertical = false
-    @exclusivity(unchecked) public var contentTouchDelay = GestureDefaults.scrollContentTouchDelay
+    public var canCancelContentTouches = true
+    public var alwaysBounceHorizontal = false
+    public var alwaysBounceVertical = false
+    public var contentTouchDelay = GestureDefaults.scrollContentTouchDelay
     /// Content views for which `touchesShouldBegin` answers false (scene: `touchesShouldBegin`).
-    @exclusivity(unchecked) public var refusedContentViews: Set<String> = []
+    public var refusedContentViews: Set<String> = []
     /// Content views for which `touchesShouldCancel` answers false, besides controls.
-    @exclusivity(unchecked) public var keptContentViews: Set<String> = []
+    public var keptContentViews: Set<String> = []
 
     public init(id: String, frame: Rect, contentSize: Size) {
         self.contentSize = contentSize

@@ -8,7 +8,7 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
     public override var typeName: String { "scrollPan" }
 
     var scrollView: ScrollView? { view as? ScrollView }
-    @exclusivity(unchecked) private var locked: (x: Bool, y: Bool) = (true, true)
+    private var locked: (x: Bool, y: Bool) = (true, true)
 
     public override func shouldBeginPanning(translation t: Vector) -> Bool {
         guard let s = scrollView else { return super.shouldBeginPanning(translation: t) }

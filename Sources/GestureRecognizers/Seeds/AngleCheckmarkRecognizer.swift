@@ -21,9 +21,9 @@ public final class AngleCheckmarkRecognizer: GestureRecognizer {
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "checkmarkAngle" }
 
-    @exclusivity(unchecked) public private(set) var lastPreviousPoint = Point.zero
-    @exclusivity(unchecked) public private(set) var lastCurrentPoint = Point.zero
-    @exclusivity(unchecked) public private(set) var lineLengthSoFar = 0.0
+    public private(set) var lastPreviousPoint = Point.zero
+    public private(set) var lastCurrentPoint = Point.zero
+    public private(set) var lineLengthSoFar = 0.0
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard let touch = touches.first else { return }

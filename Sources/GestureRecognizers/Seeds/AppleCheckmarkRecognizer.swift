@@ -17,8 +17,8 @@ public final class AppleCheckmarkRecognizer: GestureRecognizer {
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "checkmarkApple" }
 
-    @exclusivity(unchecked) public private(set) var midPoint = Point.zero
-    @exclusivity(unchecked) public private(set) var strokeUp = false
+    public private(set) var midPoint = Point.zero
+    public private(set) var strokeUp = false
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if touches.count != 1 {

@@ -27,7 +27,7 @@ public final class CookbookCircleRecognizer: GestureRecognizer {
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "circleCookbook" }
 
-    @exclusivity(unchecked) public private(set) var points: [Point] = []
+    public private(set) var points: [Point] = []
     private var firstTouchDate: Timestamp?
     /// The recognized circle's bounding rectangle, in the view's coordinates.
     public private(set) var circle: Rect?

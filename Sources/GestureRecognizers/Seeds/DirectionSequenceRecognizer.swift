@@ -16,20 +16,20 @@ import GestureEngine
 public final class DirectionSequenceRecognizer: GestureRecognizer {
     public enum Drawing: String, Sendable, CaseIterable { case oneTouch, separateTouches }
 
-    @exclusivity(unchecked) public var directions: [StrokeDirection] = [.downRight, .upRight]
-    @exclusivity(unchecked) public var drawing: Drawing = .oneTouch
+    public var directions: [StrokeDirection] = [.downRight, .upRight]
+    public var drawing: Drawing = .oneTouch
     /// Half-width of each direction's sector (the sample's `angleRangeWidth`, 0.25 rad).
-    @exclusivity(unchecked) public var angleTolerance = 0.25
+    public var angleTolerance = 0.25
     /// The sample's slow-move threshold, points per move on either axis.
-    @exclusivity(unchecked) public var slowThreshold = 5.0
+    public var slowThreshold = 5.0
     /// Reproduce the sample code's 0..<pi gradient instead of the slides' 0..<2pi.
-    @exclusivity(unchecked) public var halfTurnGradient = false
+    public var halfTurnGradient = false
 
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "directionSequence" }
 
     /// Index into `directions` of the stroke being drawn; -1 before the first move.
-    @exclusivity(unchecked) public private(set) var index = -1
+    public private(set) var index = -1
 
     public override var ownParameters: [ParameterSpec] {
         [

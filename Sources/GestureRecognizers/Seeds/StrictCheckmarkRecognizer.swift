@@ -27,9 +27,9 @@ public final class StrictCheckmarkRecognizer: GestureRecognizer {
     public override var isDiscrete: Bool { true }
     public override var typeName: String { "checkmarkStrict" }
 
-    @exclusivity(unchecked) var phase = Phase.firstStrokeDown
-    @exclusivity(unchecked) public private(set) var turnPoint = Point.zero
-    @exclusivity(unchecked) public private(set) var startPoint = Point.zero
+    var phase = Phase.firstStrokeDown
+    public private(set) var turnPoint = Point.zero
+    public private(set) var startPoint = Point.zero
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if touches.count != 1 {

@@ -11,11 +11,11 @@ import GestureEngine
 public final class TemplateRecognizer: WholeStrokeRecognizer {
     public enum Mode: String, Sendable, CaseIterable { case nearest, oneClass }
 
-    @exclusivity(unchecked) public var templates = TemplateSet()
-    @exclusivity(unchecked) public var templatesPath = ""
-    @exclusivity(unchecked) public var label = ""
-    @exclusivity(unchecked) public var mode: Mode = .nearest
-    @exclusivity(unchecked) public var minimumScore = 0.0
+    public var templates = TemplateSet()
+    public var templatesPath = ""
+    public var label = ""
+    public var mode: Mode = .nearest
+    public var minimumScore = 0.0
 
     public override var typeName: String { "template" }
     public override var strokeName: String { "a template stroke" }
