@@ -304,7 +304,7 @@ public enum SceneLoader {
                 }
             }
             guard let id else { throw item.error("a recognizer needs an `id`") }
-            guard let type else { throw item.error("recognizer \(id) needs a `type` (tap, longPress, pan, swipe, pinch, rotation, screenEdgePan)") }
+            guard let type else { throw item.error("recognizer \(id) needs a `type`; `gesturelab recognizers` lists them") }
             out.append(RecognizerSpec(id: id, type: type, parameters: params, line: item.line))
         }
         return out

@@ -18,22 +18,15 @@ enum Exit {
 }
 
 /// Loads a scene and applies `--set R.param=value` overrides, or exits with a located message.
-func loadScene(_ path: String, overrides: [String] = []) throws -> SceneDocument {
+func loadScene(_ path: String, overrides: [ParameterOverride] = []) throws -> SceneDocument {
     var doc: SceneDocument
     switch Result(catching: { () throws(SceneError) -> SceneDocument in try SceneLoader.load(path: path) }) {
     case let .success(d): doc = d
     case let .failure(e): throw Exit.fail(e.description)
     }
     for o in overrides {
-        guard let eq = o.firstIndex(of: "="), let dot = o[..<eq].firstIndex(of: ".") else {
-            throw Exit.fail("--set \(o): expected RECOGNIZER.PARAMETER=VALUE, for example pan.minimumDistance=18")
-        }
-        let rid = String(o[..<dot]), param = String(o[o.index(after: dot)..<eq]), raw = String(o[o.index(after: eq)...])
-        let value: ParameterInput
-        if let d = Double(raw) { value = .number(d) } else if raw == "true" || raw == "false" { value = .bool(raw == "true") }
-        else if raw.contains(",") { value = .list(raw.split(separator: ",").map(String.init)) } else { value = .text(raw) }
-        guard doc.override(recognizer: rid, parameter: param, value: value) else {
-            throw Exit.fail("--set \(o): the scene has no recognizer \"\(rid)\"")
+        guard doc.override(recognizer: o.recognizer, parameter: o.parameter, value: o.value) else {
+            throw Exit.fail("--set \(o): the scene has no recognizer \"\(o.recognizer)\"")
         }
     }
     if case let .failure(e) = Result(catching: { () throws(SceneError) -> BuiltScene in try SceneBuilder.build(doc) }) {

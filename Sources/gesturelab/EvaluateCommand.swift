@@ -19,11 +19,10 @@ struct EvaluateCommand: ParsableCommand {
     @Argument(help: "A folder of traces (searched recursively) or one trace.")
     var corpus: String
 
-    @Option(name: .long, help: "The scene file.")
-    var scene: String
+    @OptionGroup var scene: SceneOptions
 
     @Option(name: .long, help: ArgumentHelp("A recognizer and the label it should fire on (repeatable).", valueName: "R=LABEL"))
-    var expect: [String] = []
+    var expect: [Expectation] = []
 
     @Option(name: .long, help: "The header label that holds each trace's class.")
     var labelField = "class"
@@ -46,26 +45,24 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "Parallel jobs (default: the number of cores).")
     var jobs: Int?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter (repeatable).", valueName: "R.PARAM=VALUE"))
-    var overrides: [String] = []
 
     func validate() throws {
+        if expect.isEmpty { throw ValidationError("evaluate needs at least one --expect RECOGNIZER=LABEL") }
         try OptionCheck.number(tolerance, "--tolerance", in: 0...1, what: "how much a metric may drop")
         try OptionCheck.count(jobs, "--jobs", in: 1...256, what: "a number of parallel jobs")
     }
 
     func run() throws {
-        let doc = try loadScene(scene, overrides: overrides)
+        let doc = try scene.load()
         let built = try SceneBuilder.build(doc)
         let ids = built.recognizers.map(\.id)
         var expectations: [EvaluationReport.Expectation] = []
         for e in expect {
-            let parts = e.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[1].isEmpty else { throw Exit.fail("--expect \(e): expected RECOGNIZER=LABEL, for example check=check") }
-            guard ids.contains(parts[0]) else { throw Exit.fail("--expect \(e): the scene has no recognizer \"\(parts[0])\"; it has \(ids.joined(separator: ", "))") }
-            expectations.append(.init(recognizer: parts[0], label: parts[1]))
+            guard ids.contains(e.recognizer) else {
+                throw Exit.fail("--expect \(e.recognizer)=\(e.label): the scene has no recognizer \"\(e.recognizer)\"; it has \(ids.joined(separator: ", "))")
+            }
+            expectations.append(e.evaluation)
         }
-        guard !expectations.isEmpty else { throw Exit.fail("evaluate needs at least one --expect RECOGNIZER=LABEL") }
         let paths = Corpus.traces(under: corpus)
         guard !paths.isEmpty else { throw Exit.fail("\(corpus): no traces (.jsonl) found") }
 

@@ -14,11 +14,10 @@ struct ExplainCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "The trace.")
+    @Argument(help: "The trace (- for standard input).")
     var trace: String
 
-    @Option(name: .long, help: "The scene.")
-    var scene: String
+    @OptionGroup var scene: SceneOptions
 
     @Option(name: .long, help: "The recognizer to explain.")
     var recognizer: String?
@@ -31,11 +30,9 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "text or json")
     var format: Format = .text
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter (repeatable).", valueName: "R.PARAM=VALUE"))
-    var overrides: [String] = []
 
     func run() throws {
-        let doc = try loadScene(scene, overrides: overrides)
+        let doc = try scene.load()
         let result = try replayOrExit(trace: trace, scene: doc)
         let ids = result.scene.recognizers.map(\.id)
         let explanation = Explanation(log: result.log)

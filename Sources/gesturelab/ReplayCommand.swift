@@ -13,11 +13,10 @@ struct ReplayCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
 
-    @Argument(help: "The trace file (JSON Lines, see docs/trace-format.md).")
+    @Argument(help: "The trace file (JSON Lines, docs/trace-format.md; - for standard input).")
     var trace: String
 
-    @Option(name: .long, help: "The scene file (YAML or JSON, see docs/scene-format.md).")
-    var scene: String
+    @OptionGroup var scene: SceneOptions
 
     @Option(name: .long, help: "Output format: text (a readable timeline) or jsonl (one JSON object per decision).")
     var format: Format = .text
@@ -25,14 +24,11 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "In text output, also show every move and changed transition.")
     var verbose = false
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter, e.g. pan.minimumDistance=18 (repeatable).", valueName: "R.PARAM=VALUE"))
-    var overrides: [String] = []
-
-    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.")
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output (- is standard output).")
     var output: String?
 
     func run() throws {
-        let doc = try loadScene(scene, overrides: overrides)
+        let doc = try scene.load()
         // The log is written as the engine decides, never kept, so a trace of any length replays
         // in constant memory. An error part-way leaves a file named by -o as it was; standard
         // output has what came before the error (nothing, when the trace cannot be opened).

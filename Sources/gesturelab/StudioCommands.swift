@@ -21,7 +21,7 @@ struct RecordCommand: ParsableCommand {
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("A header label (repeatable).", valueName: "KEY=VALUE"))
-    var label: [String] = []
+    var label: [HeaderLabel] = []
 
     @Flag(name: .long, help: "Wait for R before recording.")
     var paused = false
@@ -45,11 +45,7 @@ struct RecordCommand: ParsableCommand {
             return
         }
         var o = Studio.RecordOptions(scenePath: scene, output: output)
-        for l in label {
-            let parts = l.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw Exit.fail("--label \(l): expected KEY=VALUE") }
-            o.labels[parts[0]] = parts[1]
-        }
+        for l in label { o.labels[l.key] = l.value }
         o.readyFile = readyFile
         o.startPaused = paused
         do { try Studio.record(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
@@ -63,7 +59,7 @@ struct PlayCommand: ParsableCommand {
         discussion: "Keys: Space pause, Right next event, N next decision, +/- speed, Home restart, Q quit; click the bottom bar to scrub."
     )
 
-    @Argument(help: "The trace.")
+    @Argument(help: "The trace (- for standard input).")
     var trace: String
 
     @Option(name: .long, help: "The scene.")

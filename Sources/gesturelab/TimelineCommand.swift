@@ -14,11 +14,10 @@ struct TimelineCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case html, svg, perfetto }
 
-    @Argument(help: "The trace.")
+    @Argument(help: "The trace (- for standard input).")
     var trace: String
 
-    @Option(name: .long, help: "The scene.")
-    var scene: String
+    @OptionGroup var scene: SceneOptions
 
     @Option(name: .long, help: "html, svg or perfetto (Chrome trace event JSON).")
     var format: Format = .html
@@ -26,11 +25,9 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output file.")
     var output: String
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Override a recognizer parameter (repeatable).", valueName: "R.PARAM=VALUE"))
-    var overrides: [String] = []
 
     func run() throws {
-        let doc = try loadScene(scene, overrides: overrides)
+        let doc = try scene.load()
         let result = try replayOrExit(trace: trace, scene: doc)
         let ids = result.scene.recognizers.map(\.id)
         let model = TimelineModel(log: result.log, recognizers: ids, views: result.scene.window.subtree.map(\.id))

@@ -96,7 +96,8 @@ struct CommandInputTests {
                    status: 2, message: "\(dir)/none.json: no such file")
         let bad = try file("baseline.json", "{\"format\":")
         try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--baseline", bad], status: 2, message: "\(bad): the baseline is not JSON")
-        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap"], status: 2, message: "--expect singleTap: expected RECOGNIZER=LABEL")
+        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap"], status: 64, message: "Error: The value 'singleTap' is invalid for '--expect <R=LABEL>'")
+        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "nobody=tap"], status: 2, message: "--expect nobody=tap: the scene has no recognizer \"nobody\"")
         try expect(["evaluate", dir + "/empty-corpus", "--scene", tapScene, "--expect", "singleTap=tap"], status: 2, message: "\(dir)/empty-corpus: no traces")
     }
 
@@ -114,10 +115,15 @@ struct CommandInputTests {
 
     @Test("minimize, diff, timeline and play: bad outcomes, missing scenes, outputs that cannot be written")
     func otherCommands() throws {
-        try expect(["minimize", tapTrace, "--scene", tapScene, "--until", "nonsense", "-o", dir + "/m.jsonl"], status: 2, message: "--until \"nonsense\"")
+        try expect(["minimize", tapTrace, "--scene", tapScene, "--until", "nonsense", "-o", dir + "/m.jsonl"], status: 64,
+                   message: "Error: The value 'nonsense' is invalid for '--until <RECOGNIZER STATE>'")
+        try expect(["minimize", tapTrace, "--scene", tapScene, "--until", "nobody began", "-o", dir + "/m.jsonl"], status: 2,
+                   message: "--until nobody began: the scene has no recognizer \"nobody\"")
         try expect(["minimize", tapTrace, "--scene", tapScene, "--until", "doubleTap recognized", "-o", dir + "/m.jsonl"], status: 1,
                    message: "", anywhere: true)
-        try expect(["diff", tapTrace, "--scene", tapScene], status: 2, message: "diff needs --scene A --scene B")
+        try expect(["diff", tapTrace, "--scene", tapScene], status: 64, message: "Error: diff needs --scene A --scene B")
+        try expect(["replay", tapTrace, "--scene", tapScene, "--set", "pan-no-dot=3"], status: 64, message: "Error: The value 'pan-no-dot=3' is invalid for '--set <R.PARAM=VALUE>'")
+        try expect(["replay", tapTrace, "--scene", tapScene, "--set", "nobody.x=3"], status: 2, message: "--set nobody.x=3: the scene has no recognizer \"nobody\"")
         try expect(["timeline", tapTrace, "--scene", tapScene, "-o", dir + "/missing/t.html"], status: 1, message: "\(dir)/missing/t.html: cannot write")
         let p = try runWatched(["/usr/bin/env", "SDL_VIDEODRIVER=dummy", binary, "play", tapTrace, "--scene", tapScene, "--screenshot", dir + "/missing/s.png"])
         #expect(p.status == 1 && p.stderr.contains("\(dir)/missing/s.png: cannot write"), "\(p.stderr)")

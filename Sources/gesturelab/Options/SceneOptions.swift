@@ -1,0 +1,16 @@
+import ArgumentParser
+import GestureScenes
+
+/// `--scene FILE` and `--set R.PARAM=VALUE ...`: the scene a command replays through, with
+/// parameters changed for this run only. Shared by every command that replays.
+struct SceneOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The scene file (YAML or JSON, docs/scene-format.md).", valueName: "scene"))
+    var scene: String
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Change a recognizer parameter for this run, e.g. pan.minimumDistance=18 (repeatable).",
+                                                         valueName: "R.PARAM=VALUE"))
+    var overrides: [ParameterOverride] = []
+
+    /// The scene with the overrides applied, or an exit with the located problem.
+    func load() throws -> SceneDocument { try loadScene(scene, overrides: overrides) }
+}
