@@ -6,7 +6,7 @@
 /// fails instead.
 extension GestureEnvironment {
     /// Two recognizers compete when they share a touch that neither ignores (A.3.2).
-    public func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    package func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         for t in a.attemptTouches where !a.isIgnoring(t) {
             if !b.isIgnoring(t) && b.attemptTouches.contains(where: { $0 === t }) { return true }
         }
@@ -15,14 +15,14 @@ extension GestureEnvironment {
 
     /// Either delegate saying yes allows simultaneous recognition (A.3.3). Asked per competitor
     /// pair at every recognition, so it builds no text; `simultaneityReason` says why.
-    public func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    package func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
         if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
         return false
     }
 
     /// Either delegate saying yes allows simultaneous recognition (A.3.3); nil when neither does.
-    public func simultaneityReason(_ a: GestureRecognizer, _ b: GestureRecognizer) -> String? {
+    package func simultaneityReason(_ a: GestureRecognizer, _ b: GestureRecognizer) -> String? {
         if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
             return "delegate of \(a.id) allows recognizing with \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? "")
         }
@@ -33,7 +33,7 @@ extension GestureEnvironment {
     }
 
     /// A can prevent B only if A says it can and B says it can be (A.3.3, A.3.6).
-    public func canPrevent(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    package func canPrevent(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         !a.cannotPreventIDs.contains(b.id) && a.canPrevent(b) && b.canBePrevented(by: a)
     }
 

@@ -5,7 +5,7 @@ import GestureTrace
 /// recognizes.
 extension GestureEnvironment {
     /// Static requirements (`require(toFail:)`) and this attempt's dynamic ones, with their source.
-    public func requirements(of r: GestureRecognizer) -> [(GestureRecognizer, String)] {
+    package func requirements(of r: GestureRecognizer) -> [(GestureRecognizer, String)] {
         var list = r.failureRequirements.map { ($0, "require(toFail:)") }
         for (q, source) in r.dynamicRequirements where !list.contains(where: { $0.0 === q }) { list.append((q, source)) }
         return list
@@ -19,7 +19,7 @@ extension GestureEnvironment {
     func evaluateDynamicRequirements(newAttempts: [GestureRecognizer], sharing: [GestureRecognizer]) {
         sharing.withUnretainedElements { shared in
             for link in shared {
-                link._withUnsafeGuaranteedRef { $0.delegateMayRequireFailures = $0.delegate?.mayRequireFailures ?? false }
+                link._withUnsafeGuaranteedRef { $0.delegateMayRequireFailures = $0.requirementHint?.mayRequireFailures ?? ($0.delegate != nil) }
             }
             newAttempts.withUnretainedElements { fresh in
                 // The new attempts are the sharers that were not in an attempt, in the same

@@ -169,9 +169,9 @@ public final class GestureEnvironment {
 
     func cancelTimer(_ id: VirtualClock.TimerID) { clock.cancel(id) }
 
-    public var scheduledTimerCount: Int { clock.pendingCount }
+    package var scheduledTimerCount: Int { clock.pendingCount }
     /// The owners (recognizer ids) of the timers still scheduled.
-    public var scheduledTimerOwners: [String] { clock.pendingOwners }
+    package var scheduledTimerOwners: [String] { clock.pendingOwners }
 
     /// The touches down now, in the order they went down.
     public var touchesDown: [Touch] { touchesByPointer.values.sorted { $0.serial < $1.serial } }
@@ -179,7 +179,7 @@ public final class GestureEnvironment {
     /// How much state the environment is carrying: recognizers in an attempt, touches with view
     /// phases still held, touches down. All three return to zero when the input is idle; the
     /// property tests and benchmarks watch them.
-    public var carriedState: (inAttempt: Int, heldTouches: Int, touchesDown: Int) {
+    package var carriedState: (inAttempt: Int, heldTouches: Int, touchesDown: Int) {
         (inAttempt.count, touchesWithHolds.count, touchesByPointer.count)
     }
 
@@ -350,7 +350,7 @@ public final class GestureEnvironment {
 
     /// Records something the app or a view did (scrolling, a dragged copy), caused by the action
     /// being handled, if any.
-    public func logAppEffect(view: String?, _ text: String, phase: String? = nil) {
+    package func logAppEffect(view: String?, _ text: String, phase: String? = nil) {
         var causedBy: Int?
         var other: String?
         if case let .reaction(source, seq) = context { causedBy = seq; other = source }
@@ -358,7 +358,7 @@ public final class GestureEnvironment {
     }
 
     /// Whether the touch's view has been sent its began (and not yet its end).
-    public func viewIsTracking(_ touch: Touch) -> Bool {
+    package func viewIsTracking(_ touch: Touch) -> Bool {
         touch.delivery.began == .delivered && !touch.delivery.finished
     }
 

@@ -35,7 +35,12 @@ open class GestureRecognizer {
     public var cancelsTouchesInView = true
     public var delaysTouchesBegan = false
     public var delaysTouchesEnded = true
-    public var delegate: GestureRecognizerDelegate?
+    public var delegate: GestureRecognizerDelegate? {
+        didSet { requirementHint = delegate as? FailureRequirementFreeDelegate }
+    }
+    /// The delegate again, when it is one that can say it never requires failures (cast once here,
+    /// not on every touch).
+    var requirementHint: FailureRequirementFreeDelegate?
     /// `allowedTouchTypes`: nil accepts every device.
     public var allowedDevices: Set<InputDevice>?
 
@@ -69,23 +74,23 @@ open class GestureRecognizer {
     var internalState: RecognizerState = .possible
     public internal(set) var publishedState: RecognizerState = .possible
     /// Waiting for a failure requirement before its requested transition is published.
-    public internal(set) var isPending = false {
+    package internal(set) var isPending = false {
         didSet {
             if oldValue != isPending, let env = environment { env.pendingCount += isPending ? 1 : -1 }
         }
     }
     /// Has received a touch since its last reset.
-    public internal(set) var isInAttempt = false
+    package internal(set) var isInAttempt = false
     /// Delivery and tie-break order, cached by the environment.
     var orderKey = (0, 0, Int.max)
     var orderGeneration = 0
     /// The last reset search that visited this recognizer (see `resetFinishedRecognizers`).
     var resetPass = 0
     /// The log entry of the latest published transition (for causes that point at it).
-    public internal(set) var lastTransitionSeq: Int?
+    package internal(set) var lastTransitionSeq: Int?
     /// When and where it started waiting on a failure requirement.
-    public internal(set) var pendingSeq: Int?
-    public internal(set) var pendingSince: Timestamp?
+    package internal(set) var pendingSeq: Int?
+    package internal(set) var pendingSince: Timestamp?
 
     /// Called when a recognizer that waited on failure requirements is allowed to proceed, just
     /// before its transition is published. A pan resets its translation here (A.4.6).
@@ -127,7 +132,7 @@ open class GestureRecognizer {
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
-    public internal(set) var attemptTouches: [Touch] = [] {
+    package internal(set) var attemptTouches: [Touch] = [] {
         didSet { attemptTouchLinks.replace(with: attemptTouches) }
     }
     /// The same touches, unretained, for the questions asked on every event (see `UnretainedList`).
@@ -166,7 +171,7 @@ open class GestureRecognizer {
     public var numberOfTouches: Int { activeTouchCount }
 
     /// How many touches are down and not ignored, without building the list (asked per event).
-    public var activeTouchCount: Int {
+    var activeTouchCount: Int {
         var n = 0
         for link in attemptTouchLinks where link._withUnsafeGuaranteedRef({ isActive($0) }) { n += 1 }
         return n
@@ -195,9 +200,36 @@ open class GestureRecognizer {
         return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
     }
 
+    /// The mean window location of `touches` (or of where they went down, with `atStart`):
+    /// what multi-finger recognizers measure. `.zero` for no touches.
+    public func centroidInWindow(of touches: [Touch], atStart: Bool = false) -> Point {
+        guard !touches.isEmpty else { return .zero }
+        var x = 0.0, y = 0.0
+        for t in touches {
+            let p = atStart ? t.startLocationInWindow : t.locationInWindow
+            x += p.x
+            y += p.y
+        }
+        return Point(x: x / Double(touches.count), y: y / Double(touches.count))
+    }
+
+    /// The first of `touches` that has moved farther than `limit` points (in window coordinates,
+    /// docs/uikit-rules.md A.6.7) from where it went down, and how far: the allowable-movement
+    /// test of a tap or a long press. Asked on every move, so the touches are read without
+    /// reference counting (the caller's array keeps them alive).
+    public func firstTouch(_ touches: [Touch], movedBeyond limit: Double) -> (touch: Touch, distance: Double)? {
+        touches.withUnretainedElements { list in
+            for link in list {
+                let d = link._withUnsafeGuaranteedRef { $0.locationInWindow.distance(to: $0.startLocationInWindow) }
+                if d > limit { return (link.takeUnretainedValue(), d) }
+            }
+            return nil
+        }
+    }
+
     /// The pointer ids of the touches this attempt competes for: those received and not ignored
     /// (A.3.2). Transitions in the log list these.
-    public var claimedPointers: [Int] {
+    var claimedPointers: [Int] {
         !ignoresAny ? attemptTouches.map(\.pointer) : attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer)
     }
 
@@ -245,15 +277,15 @@ open class GestureRecognizer {
         failureRequirements.append(other)
     }
 
-    /// `delegate?.mayRequireFailures`, read once per new touch by the engine rather than once per
-    /// pair of recognizers.
+    /// Whether the delegate may answer the failure-requirement questions with true, read once per
+    /// new touch (see `FailureRequirementFreeDelegate`), so the engine asks per pair only then.
     var delegateMayRequireFailures = false
 
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
     var dynamicRequirements: [(GestureRecognizer, String)] = []
 
     /// Ids this recognizer may not prevent, on top of the subclass rule (a scene's one-way rule).
-    public var cannotPreventIDs: Set<String> = []
+    package var cannotPreventIDs: Set<String> = []
 
     open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
     open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
@@ -262,7 +294,7 @@ open class GestureRecognizer {
 
     /// Drops what this recognizer refers to beyond its view: actions, delegate and failure
     /// requirements. Called when a scene is torn down, because these references may form cycles.
-    public func detachRelationships() {
+    package func detachRelationships() {
         actions.removeAll()
         delegate = nil
         failureRequirements.removeAll()
@@ -299,7 +331,7 @@ open class GestureRecognizer {
     /// The current time on the replay's clock.
     public var now: Timestamp { clockReading?.pointee ?? .zero }
 
-    public var environment: GestureEnvironment? { view?.environment }
+    package var environment: GestureEnvironment? { view?.environment }
 
     // MARK: Log helpers
 

@@ -9,9 +9,13 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
     /// Why the delegate gave its last answer, for the decision log. Nil when it has no words.
     func explanationOfLastAnswer() -> String?
-    /// False promises that both failure-requirement methods answer false, so the engine need not
-    /// ask them for every pair of recognizers on every new touch (not a UIKit method; the
-    /// default, true, always asks).
+}
+
+/// A delegate of GestureLab's own that knows, when it is set, that both failure-requirement
+/// methods will answer false (a scene policy without such rules), so the engine need not ask
+/// them for every pair of recognizers on every new touch. Not part of the delegate protocol:
+/// any other delegate is asked, as UIKit asks.
+package protocol FailureRequirementFreeDelegate: GestureRecognizerDelegate {
     var mayRequireFailures: Bool { get }
 }
 
@@ -22,5 +26,4 @@ public extension GestureRecognizerDelegate {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
     func explanationOfLastAnswer() -> String? { nil }
-    var mayRequireFailures: Bool { true }
 }

@@ -6,7 +6,7 @@
 ///
 /// Used for require-to-fail cycles, both when the engine fails recognizers that wait on each
 /// other and when `lint` reports them.
-public func cyclicComponents<Node: Hashable>(_ nodes: [Node], successors: (Node) -> [Node]) -> [[Node]] {
+package func cyclicComponents<Node: Hashable>(_ nodes: [Node], successors: (Node) -> [Node]) -> [[Node]] {
     var order: [Node: Int] = [:]
     for (i, n) in nodes.enumerated() where order[n] == nil { order[n] = i }
     var index: [Node: Int] = [:], low: [Node: Int] = [:], onStack = Set<Node>()

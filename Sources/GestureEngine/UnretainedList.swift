@@ -60,7 +60,7 @@ extension Array where Element: AnyObject {
     /// that run on every new touch; the per-event loops use an `UnretainedList`, which costs not
     /// even the one retain.
     @inlinable @inline(__always)
-    public func withUnretainedElements<R>(_ body: (UnsafeBufferPointer<Unmanaged<Element>>) throws -> R) rethrows -> R {
+    package func withUnretainedElements<R>(_ body: (UnsafeBufferPointer<Unmanaged<Element>>) throws -> R) rethrows -> R {
         try withUnsafeBufferPointer { buffer in
             // A class reference and an `Unmanaged` of it have the same layout.
             try buffer.withMemoryRebound(to: Unmanaged<Element>.self) { try body($0) }

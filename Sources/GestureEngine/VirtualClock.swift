@@ -28,12 +28,12 @@ public struct VirtualClock {
     private var generations: [UInt32] = []
     private var freeSlots: [Int] = []
     private var nextOrder = 0
-    public private(set) var pendingCount = 0
+    package private(set) var pendingCount = 0
 
-    public init() {}
+    package init() {}
 
     /// Who scheduled each pending timer, in no particular order.
-    public var pendingOwners: [String] { slots.compactMap { $0?.owner } }
+    package var pendingOwners: [String] { slots.compactMap { $0?.owner } }
 
     private static func id(slot: Int, generation: UInt32) -> Int { slot | Int(generation) << 32 }
     private static func slot(of id: Int) -> Int { id & 0xFFFF_FFFF }

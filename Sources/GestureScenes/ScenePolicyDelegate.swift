@@ -3,7 +3,7 @@ import GestureRecognizers
 
 /// The delegate a scene gives each recognizer that has policies or relationships: it answers
 /// UIKit's delegate questions from the scene file and says why, for the decision log.
-final class ScenePolicyDelegate: GestureRecognizerDelegate {
+final class ScenePolicyDelegate: FailureRequirementFreeDelegate {
     var beginDirection: PolicySpec.Direction?
     var neverBegin = false
     var simultaneousWithAny = false

@@ -59,7 +59,7 @@ open class PanGestureRecognizer: GestureRecognizer {
                 trackedCount += 1
             }
         }
-        let c = centroid(activeTouches)
+        let c = centroidInWindow(of: activeTouches)
         if !started {
             started = true
             reference = c
@@ -84,7 +84,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastTime = now
         let t = Vector(dx: c.x - reference.x, dy: c.y - reference.y)
         if state == .possible {
-            guard activeTouchCount >= minimumNumberOfTouches else { return }
+            guard numberOfTouches >= minimumNumberOfTouches else { return }
             guard shouldBeginPanning(translation: t) else { return }
             let axis = abs(t.dx) >= abs(t.dy) ? "x" : "y"
             let value = max(abs(t.dx), abs(t.dy))
@@ -118,7 +118,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             }
             return
         }
-        let c = centroid(remaining)
+        let c = centroidInWindow(of: remaining)
         reference = reference + (c - lastCentroid)
         lastCentroid = c
     }

@@ -83,9 +83,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             start = activeCentroidInWindow ?? .zero
             startTime = now
         }
-        maxTouches = max(maxTouches, activeTouchCount)
-        if activeTouchCount > numberOfTouchesRequired {
-            fail(because: "\(activeTouchCount) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
+        maxTouches = max(maxTouches, numberOfTouches)
+        if numberOfTouches > numberOfTouchesRequired {
+            fail(because: "\(numberOfTouches) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
         }
     }
 
@@ -118,7 +118,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// The allowed direction with the most travel: (name, travel along it, drift across it).
     private func best() -> (String, Double, Double) {
         guard let start else { return ("right", 0, 0) }
-        let c = activeCentroidInWindow ?? centroid(attemptTouches.filter { !isIgnoring($0) })
+        let c = activeCentroidInWindow ?? centroidInWindow(of: attemptTouches.filter { !isIgnoring($0) })
         let d = c - start
         var result = ("right", -Double.infinity, 0.0)
         // Called on every move: the four directions written out (a shared table of them was

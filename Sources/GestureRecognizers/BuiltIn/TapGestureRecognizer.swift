@@ -101,7 +101,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
             fail(because: "tap \(tapsCompleted + 1) had \(touchesInTap.count) finger(s), numberOfTouchesRequired is \(numberOfTouchesRequired)")
             return
         }
-        if firstTapLocation == nil { firstTapLocation = centroidOfStart(touchesInTap) }
+        if firstTapLocation == nil { firstTapLocation = centroidInWindow(of: touchesInTap, atStart: true) }
         tapsCompleted += 1
         touchesInTap.removeAll()
         tapStart = nil
@@ -128,14 +128,5 @@ public final class TapGestureRecognizer: GestureRecognizer {
         firstTapLocation = nil
         intervalTimer = nil
         durationTimer = nil
-    }
-
-    private func centroidOfStart(_ touches: [Touch]) -> Point {
-        var x = 0.0, y = 0.0
-        for t in touches {
-            x += t.startLocationInWindow.x
-            y += t.startLocationInWindow.y
-        }
-        return Point(x: x / Double(touches.count), y: y / Double(touches.count))
     }
 }
