@@ -81,22 +81,6 @@ public enum Studio {
         SDL_Quit()
     }
 
-    /// Groups events into strokes (one per pointer lifetime) for drawing.
-    static func strokes(_ events: [TraceEvent]) -> [[TraceEvent]] {
-        var open: [Int: Int] = [:]
-        var out: [[TraceEvent]] = []
-        for e in events {
-            if e.type == .down {
-                out.append([e])
-                open[e.pointer] = out.count - 1
-            } else if let i = open[e.pointer] {
-                out[i].append(e)
-                if e.type != .move { open[e.pointer] = nil }
-            }
-        }
-        return out
-    }
-
     static func modificationTime(_ path: String) -> Int {
         var st = stat()
         return stat(path, &st) == 0 ? Int(st.st_mtim.tv_sec) * 1_000_000_000 + Int(st.st_mtim.tv_nsec) : 0
@@ -174,6 +158,7 @@ public enum Studio {
         mapper.offsetY = t.dy
         let recorder = o.output.map(Recorder.init)
         var events: [TraceEvent] = []
+        var strokes = TraceStrokes()
         var message = "draw with the mouse or a touchscreen"
         var sceneError: String?
         var sceneStamp = o.scenePath.map(modificationTime) ?? 0
@@ -190,6 +175,7 @@ public enum Studio {
         }
         func startRecording() {
             events.removeAll()
+            strokes.removeAll()
             try? session.restart()
             mapper.origin = nil
             mapper.resetClock()
@@ -221,6 +207,7 @@ public enum Studio {
                         message = "recording discarded"
                     case Int(SDLK_c.rawValue):
                         events.removeAll()
+                        strokes.removeAll()
                         try? session.restart()
                         message = "cleared"
                     case Int(SDLK_q.rawValue), Int(SDLK_ESCAPE.rawValue): running = false
@@ -231,6 +218,7 @@ public enum Studio {
                     for m in mapped {
                         clockOffset = m.time.microseconds / 1000 - Int64(SDL_GetTicks())
                         events.append(m)
+                        strokes.add(m)
                         session.feed(m)
                         recorder?.append(m)
                     }
@@ -263,7 +251,7 @@ public enum Studio {
                 let status = FrameRenderer.Status(title: doc.name, recording: rec, message: message,
                                                   keys: "R start/stop  S save  D discard  C clear  Q quit  Alt: 2 fingers (pinch)  Alt+Shift: 2-finger pan",
                                                   error: recorder?.lastError ?? sceneError)
-                layout.frame.draw(canvas, session: session, strokes: strokes(events), now: now, status: status)
+                layout.frame.draw(canvas, session: session, strokes: strokes.strokes, now: now, status: status)
                 SDL_RenderPresent(renderer)
                 if !readyWritten, let path = o.readyFile {
                     readyWritten = true
@@ -302,19 +290,9 @@ public enum Studio {
         do { return try SceneLoader.parse(blankScene, file: "<blank canvas>") } catch { throw StudioError(error.description) }
     }
 
-    static func loadScene(_ path: String) throws -> SceneDocument {
-        switch Result(catching: { () throws(SceneError) -> SceneDocument in try SceneLoader.load(path: path) }) {
-        case let .success(d): return d
-        case let .failure(e): throw StudioError(e.description)
-        }
-    }
+    static func loadScene(_ path: String) throws -> SceneDocument { try SceneLoader.load(path: path) }
 
-    static func loadTrace(_ path: String) throws -> [TraceEvent] {
-        switch Result(catching: { () throws(TraceDiagnostic) -> [TraceEvent] in try TraceReader.readAll(path: path).1 }) {
-        case let .success(e): return e
-        case let .failure(d): throw StudioError(d.description)
-        }
-    }
+    static func loadTrace(_ path: String) throws -> [TraceEvent] { try TraceReader.readAll(path: path).1 }
 
     /// The playhead: feeds the session up to a time, rebuilding when it moves back.
     final class Playhead {
@@ -330,26 +308,19 @@ public enum Studio {
 
         /// The fed events grouped into strokes, kept up to date as the playhead moves (the
         /// studio draws them every frame).
-        private(set) var strokes: [[TraceEvent]] = []
-        private var openStroke: [Int: Int] = [:]
+        private var grouped = TraceStrokes()
+        var strokes: [[TraceEvent]] { grouped.strokes }
 
         func seek(_ t: Timestamp) {
             if t < time {
                 try? session.restart()
                 next = 0
-                strokes.removeAll()
-                openStroke.removeAll()
+                grouped.removeAll()
             }
             while next < events.count && events[next].time <= t {
                 let e = events[next]
                 session.feed(e)
-                if e.type == .down {
-                    strokes.append([e])
-                    openStroke[e.pointer] = strokes.count - 1
-                } else if let i = openStroke[e.pointer] {
-                    strokes[i].append(e)
-                    if e.type != .move { openStroke[e.pointer] = nil }
-                }
+                grouped.add(e)
                 next += 1
             }
             session.advance(to: t)

@@ -50,17 +50,7 @@ struct TimelineCommand: ParsableCommand {
 func readStrokes(_ path: String) throws -> [StrokePath] {
     let events: [TraceEvent]
     do { events = try TraceReader.readAll(path: path).1 } catch { throw Exit.fail(error.description) }
-    var open: [Int: Int] = [:]
-    var strokes: [StrokePath] = []
-    for e in events {
-        switch e.type {
-        case .down:
-            strokes.append(StrokePath(pointer: e.pointer, points: [(e.time.milliseconds, e.x, e.y)]))
-            open[e.pointer] = strokes.count - 1
-        case .move, .up, .cancel:
-            if let i = open[e.pointer] { strokes[i].points.append((e.time.milliseconds, e.x, e.y)) }
-            if e.type != .move { open[e.pointer] = nil }
-        }
+    return TraceStrokes(events).strokes.map { stroke in
+        StrokePath(pointer: stroke[0].pointer, points: stroke.map { ($0.time.milliseconds, $0.x, $0.y) })
     }
-    return strokes
 }

@@ -82,10 +82,6 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
              evidence: [Evidence("minimumPressDuration", value: held.seconds, threshold: minimumPressDuration.seconds, unit: "s", comparison: "<")])
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        setState(.cancelled, because: "its touch was cancelled")
-    }
-
     public override func reset() {
         pressTimer = nil
         tapTimer = nil

@@ -123,10 +123,6 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastCentroid = c
     }
 
-    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        setState(.cancelled, because: "its touch was cancelled")
-    }
-
     open override func willBeginAfterSatisfyingFailureRequirements() {
         if resetsTranslationWhenReleased { reference = lastCentroid }
     }

@@ -51,10 +51,6 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        setState(.cancelled, because: "its touch was cancelled")
-    }
-
     public override func reset() {
         fingers = TwoFingerTracker()
         lastScale = 1

@@ -52,10 +52,6 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        setState(.cancelled, because: "its touch was cancelled")
-    }
-
     public override func reset() {
         fingers = TwoFingerTracker()
         lastAngle = 0

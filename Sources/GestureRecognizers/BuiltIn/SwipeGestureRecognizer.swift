@@ -105,10 +105,6 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
     public override func reset() {
         start = nil
         startTime = nil

@@ -117,10 +117,6 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
     public override func reset() {
         tapsCompleted = 0
         touchesInTap.removeAll()

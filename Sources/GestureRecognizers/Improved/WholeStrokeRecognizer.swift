@@ -51,9 +51,5 @@ open class WholeStrokeRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
     open override func reset() { points = [] }
 }

@@ -57,9 +57,5 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
         if activeTouches.isEmpty && state == .possible { decide(event: event, when: "when the touch ended before the delay") }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
     public override func reset() { timer = nil }
 }

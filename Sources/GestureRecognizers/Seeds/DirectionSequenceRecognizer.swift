@@ -101,9 +101,5 @@ public final class DirectionSequenceRecognizer: GestureRecognizer {
         // separateTouches: stay possible; the next touch goes on with the next stroke.
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        setState(.cancelled, because: "its touch was cancelled")
-    }
-
     public override func reset() { index = -1 }
 }

@@ -71,10 +71,6 @@ public final class StrictCheckmarkRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        fail(because: "its touch was cancelled")
-    }
-
     public override func reset() {
         phase = .firstStrokeDown
         turnPoint = .zero
