@@ -13,47 +13,46 @@ extension GestureEnvironment {
         return false
     }
 
-    /// Either delegate saying yes allows simultaneous recognition (A.3.3). Asked per competitor
-    /// pair at every recognition, so it builds no text; `simultaneityReason` says why.
-    package func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
-        if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
-        return false
-    }
-
-    /// Either delegate saying yes allows simultaneous recognition (A.3.3); nil when neither does.
-    package func simultaneityReason(_ a: GestureRecognizer, _ b: GestureRecognizer) -> String? {
+    /// Whether two recognizers may recognize together (A.3.3): either delegate saying yes allows
+    /// it. Asked per competitor pair at every recognition; the verdict builds no text until the
+    /// log wants it.
+    func simultaneity(_ a: GestureRecognizer, _ b: GestureRecognizer) -> SimultaneityVerdict? {
         if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
-            return "delegate of \(a.id) allows recognizing with \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? "")
+            return SimultaneityVerdict(allowedBy: a, with: b, explanation: d.explanationOfLastAnswer())
         }
         if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) {
-            return "delegate of \(b.id) allows recognizing with \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? "")
+            return SimultaneityVerdict(allowedBy: b, with: a, explanation: d.explanationOfLastAnswer())
         }
         return nil
     }
 
-    /// A can prevent B only if A says it can and B says it can be (A.3.3, A.3.6).
-    package func canPrevent(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        !a.cannotPreventIDs.contains(b.id) && a.canPrevent(b) && b.canBePrevented(by: a)
+    package func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool { simultaneity(a, b) != nil }
+
+    /// Whether A may prevent B (A.3.3, A.3.6): A says it can and B says it can be, and no scene
+    /// rule says A cannot.
+    func prevention(_ a: GestureRecognizer, _ b: GestureRecognizer) -> PreventionVerdict {
+        if a.cannotPreventIDs.contains(b.id) || !a.canPrevent(b) { return .preventerDeclines }
+        if !b.canBePrevented(by: a) { return .preventedDeclines }
+        return .prevents
     }
+
+    package func canPrevent(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool { prevention(a, b) == .prevents }
 
     /// Fails the competitors of a recognizer that has just recognized.
     func excludeCompetitors(of winner: GestureRecognizer, transitionSeq: Int) {
         let competitors = inAttempt.filter { $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }
         for other in competitors.sorted(by: { precedes($0, $1) }) {
             guard other.publishedState == .possible else { continue }
-            if recognizeSimultaneously(winner, other) {
+            if let allowed = simultaneity(winner, other) {
                 log.append(time: now, kind: .note, recognizer: other.id,
-                           cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(self.simultaneityReason(winner, other) ?? "")",
-                                        other: winner.id, causedBy: transitionSeq))
+                           cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(allowed.text)", other: winner.id, causedBy: transitionSeq))
                 continue
             }
-            guard canPrevent(winner, other) else {
-                func side() -> String {
-                    winner.canPrevent(other) && !winner.cannotPreventIDs.contains(other.id) ? "\(other.id) cannot be prevented by \(winner.id)" : "\(winner.id) cannot prevent \(other.id)"
-                }
+            let prevented = prevention(winner, other)
+            guard prevented == .prevents else {
                 log.append(time: now, kind: .note, recognizer: other.id,
-                           cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(side())", other: winner.id, causedBy: transitionSeq))
+                           cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(prevented.text(winner, other))", other: winner.id,
+                                        causedBy: transitionSeq))
                 continue
             }
             let verb = winner.isDiscrete ? "was recognized" : "began"
@@ -67,7 +66,7 @@ extension GestureEnvironment {
     /// An active (or just recognized) competitor that prevents `r` from beginning, with why.
     func activePreventer(of r: GestureRecognizer) -> (GestureRecognizer, String)? {
         for a in inAttempt where a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) {
-            if recognizeSimultaneously(a, r) { continue }
+            if simultaneity(a, r) != nil { continue }
             if canPrevent(a, r) { return (a, "they may not recognize together") }
         }
         return nil
@@ -97,5 +96,30 @@ extension GestureEnvironment {
             }
         }
         return sorted
+    }
+}
+
+/// The delegate that allowed two recognizers to recognize together, and what it said.
+struct SimultaneityVerdict {
+    let allowedBy: GestureRecognizer
+    let with: GestureRecognizer
+    let explanation: String?
+    var text: String { "delegate of \(allowedBy.id) allows recognizing with \(with.id)" + (explanation.map { " (\($0))" } ?? "") }
+}
+
+/// Whether one recognizer may prevent another, and which side says no when it may not.
+enum PreventionVerdict {
+    case prevents
+    /// `canPrevent(_:)` is false, or the scene's one-way rule says so.
+    case preventerDeclines
+    /// `canBePrevented(by:)` is false.
+    case preventedDeclines
+
+    func text(_ a: GestureRecognizer, _ b: GestureRecognizer) -> String {
+        switch self {
+        case .prevents: return "\(a.id) may prevent \(b.id)"
+        case .preventerDeclines: return "\(a.id) cannot prevent \(b.id)"
+        case .preventedDeclines: return "\(b.id) cannot be prevented by \(a.id)"
+        }
     }
 }
