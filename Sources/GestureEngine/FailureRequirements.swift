@@ -65,6 +65,26 @@ extension GestureEnvironment {
                    cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
     }
 
+    /// Where one required recognizer stands for those waiting on it (A.4.2): the rule that both
+    /// the full status (with sources, for the log) and the quick "is anything decided?" read.
+    enum Standing {
+        /// Not in an attempt: it saw none of these touches and holds nobody up.
+        case absent
+        /// Began or was recognized: its waiters fail.
+        case recognized
+        /// Still possible: its waiters wait.
+        case undecided
+        /// Failed or cancelled (C5 counts cancelled): its waiters may go on.
+        case satisfied
+    }
+
+    @inline(__always)
+    func standing(of q: GestureRecognizer) -> Standing {
+        guard q.isInAttempt else { return .absent }
+        if q.publishedState.hasRecognized { return .recognized }
+        return q.publishedState == .possible ? .undecided : .satisfied
+    }
+
     struct RequirementStatus {
         /// Required recognizers still undecided.
         var unmet: [(GestureRecognizer, String)] = []
@@ -79,12 +99,13 @@ extension GestureEnvironment {
         // walked in place: this is asked whenever a recognizer wants to begin or may be released.
         var status = RequirementStatus()
         func consider(_ q: GestureRecognizer, _ source: String) -> Bool {
-            guard q.isInAttempt else { return false }
-            if q.publishedState.hasRecognized {
+            switch standing(of: q) {
+            case .recognized:
                 status.recognized = (q, source)
                 return true
+            case .undecided: status.unmet.append((q, source))
+            case .absent, .satisfied: break
             }
-            if q.publishedState == .possible { status.unmet.append((q, source)) }
             return false
         }
         for q in r.failureRequirements where consider(q, "require(toFail:)") { return status }
@@ -98,9 +119,11 @@ extension GestureEnvironment {
     private func requirementsAreDecided(_ r: GestureRecognizer) -> Bool {
         var unmet = false
         func decidedBy(_ q: GestureRecognizer) -> Bool {
-            guard q.isInAttempt else { return false }
-            if q.publishedState.hasRecognized { return true }
-            if q.publishedState == .possible { unmet = true }
+            switch standing(of: q) {
+            case .recognized: return true
+            case .undecided: unmet = true
+            case .absent, .satisfied: break
+            }
             return false
         }
         let recognized = r.failureRequirements.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef(decidedBy) } }
