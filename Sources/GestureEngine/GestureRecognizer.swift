@@ -4,7 +4,7 @@ import GestureTrace
 ///
 /// A subclass overrides the `touches…` methods and `reset()`, and sets `state`. The environment
 /// decides what that request becomes: whether the recognizer may begin, must wait for another
-/// to fail, or is excluded (see `Arbitration`). Reading `state` returns what the recognizer
+/// to fail, or is excluded (Settlement.swift, ExclusionRule.swift, FailureRequirements.swift). Reading `state` returns what the recognizer
 /// itself last set; `publishedState` is what others (and the log) see, which differs while the
 /// recognizer waits on a failure requirement.
 open class GestureRecognizer {
