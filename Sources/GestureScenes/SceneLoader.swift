@@ -37,20 +37,11 @@ public enum SceneLoader {
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
             throw SceneError(file: path, line: 0, message: "is a directory, not a scene file")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SceneError(file: path, line: 0, message: "read failed: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { return bytes }
-            if chunk[0..<n].contains(0) { throw SceneError(file: path, line: 0, message: "not a scene: the file holds binary data (NUL bytes)") }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maximumFileSize {
-                throw SceneError(file: path, line: 0, message: "file is over \(maximumFileSize) bytes; scenes are at most \(maximumFileSize) bytes")
-            }
+        switch BoundedRead.all(fd, limit: maximumFileSize, refuse: { $0.contains(0) }) {
+        case let .success(bytes): return bytes
+        case .failure(.refused): throw SceneError(file: path, line: 0, message: "not a scene: the file holds binary data (NUL bytes)")
+        case .failure(.tooLarge): throw SceneError(file: path, line: 0, message: "file is over \(maximumFileSize) bytes; scenes are at most \(maximumFileSize) bytes")
+        case let .failure(.readFailed(e)): throw SceneError(file: path, line: 0, message: "read failed: \(String(cString: strerror(e)))")
         }
     }
 

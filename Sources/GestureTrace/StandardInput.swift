@@ -14,22 +14,10 @@ public enum StandardInput {
     /// How messages name it, in place of a file name.
     public static let name = "<stdin>"
 
-    /// Everything on standard input, or the errno of a failed read.
-    public static let contents: Result<[UInt8], ReadFailed> = {
-        var all: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailed(errno: errno))
-            }
-            if n == 0 { return .success(all) }
-            all.append(contentsOf: chunk[..<n])
-        }
-    }()
+    /// The most a trace on standard input may hold: it is kept in memory, so endless input
+    /// (`yes |`, /dev/zero) is refused instead of filling it.
+    public static let limit = 256 << 20
 
-    public struct ReadFailed: Error {
-        public var errno: Int32
-    }
+    /// Everything on standard input, or why it could not be had.
+    public static let contents: Result<[UInt8], BoundedRead.Failure> = BoundedRead.all(STDIN_FILENO, limit: limit)
 }

@@ -22,7 +22,10 @@ public final class TraceReader: IteratorProtocol, Sequence {
         if path == StandardInput.path {
             switch StandardInput.contents {
             case let .success(bytes): try self.init(lines: LineReader(bytes: bytes), name: StandardInput.name)
-            case let .failure(e): throw TraceDiagnostic(file: StandardInput.name, line: 0, message: "read failed: \(String(cString: strerror(e.errno)))")
+            case .failure(.tooLarge), .failure(.refused):
+                throw TraceDiagnostic(file: StandardInput.name, line: 0,
+                                      message: "more than \(StandardInput.limit >> 20) MiB on standard input; give a trace that large as a file, which is read as it goes")
+            case let .failure(.readFailed(e)): throw TraceDiagnostic(file: StandardInput.name, line: 0, message: "read failed: \(String(cString: strerror(e)))")
             }
             return
         }

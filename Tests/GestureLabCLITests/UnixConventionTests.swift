@@ -33,6 +33,14 @@ struct UnixConventionTests {
         #expect(bad.status == 2 && bad.stderr.hasPrefix("<stdin>:2: "), "\(bad.stderr)")
     }
 
+    @Test("Endless standard input (a trace of - fed zeros) is refused at a stated size, not read into memory forever")
+    func endlessStandardInput() throws {
+        let o = try runWatched(["/bin/sh", "-c", "head -c 400000000 /dev/zero | '\(binary)' replay - --scene '\(root)/\(scene)'"], timeout: 60)
+        #expect(!o.timedOut && o.signal == nil)
+        #expect(o.status == 2 && o.stderr.hasPrefix("<stdin>: more than 256 MiB on standard input"), "\(o.stderr)")
+        #expect(o.peakKilobytes < 400_000, "peak \(o.peakKilobytes / 1024) MB")
+    }
+
     @Test("-o - writes the result to standard output", arguments: [
         ["timeline", "-", "--scene", "recordings/scenes/tap-requires-double-tap.yaml", "--format", "svg", "-o", "-"],
         ["timeline", "-", "--scene", "recordings/scenes/tap-requires-double-tap.yaml", "--format", "perfetto", "-o", "-"],
