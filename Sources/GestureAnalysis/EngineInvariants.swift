@@ -95,6 +95,11 @@ public enum EngineInvariants {
         }
     }
 
+    /// No touch down and no timer scheduled: the moment `idle(_:)` must hold.
+    public static func isQuiet(_ env: GestureEnvironment) -> Bool {
+        env.carriedState.touchesDown == 0 && env.scheduledTimerCount == 0
+    }
+
     /// What must be true once every touch has lifted and `finish()` has run the timers.
     public static func idle(_ env: GestureEnvironment) -> [String] {
         var problems: [String] = []

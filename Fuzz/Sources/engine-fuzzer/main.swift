@@ -22,7 +22,7 @@ runFuzzer { data, size in
         env.feed(e)
         let stray = EngineInvariants.strayTimers(in: env)
         precondition(stray.isEmpty, "\(stray)\n\(yaml)")
-        if env.carriedState.touchesDown == 0 && env.scheduledTimerCount == 0 {
+        if EngineInvariants.isQuiet(env) {
             let busy = EngineInvariants.idle(env)
             precondition(busy.isEmpty, "quiet but not idle: \(busy)\n\(yaml)")
         }
