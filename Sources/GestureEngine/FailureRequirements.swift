@@ -7,7 +7,7 @@ extension GestureEnvironment {
     /// Static requirements (`require(toFail:)`) and this attempt's dynamic ones, with their source.
     package func requirements(of r: GestureRecognizer) -> [(GestureRecognizer, String)] {
         var list = r.failureRequirements.map { ($0, "require(toFail:)") }
-        for (q, source) in r.dynamicRequirements where !list.contains(where: { $0.0 === q }) { list.append((q, source)) }
+        for (q, source) in r.book.dynamicRequirements where !list.contains(where: { $0.0 === q }) { list.append((q, source)) }
         return list
     }
 
@@ -19,7 +19,7 @@ extension GestureEnvironment {
     func evaluateDynamicRequirements(newAttempts: [GestureRecognizer], sharing: [GestureRecognizer]) {
         sharing.withUnretainedElements { shared in
             for link in shared {
-                link._withUnsafeGuaranteedRef { $0.delegateMayRequireFailures = $0.requirementHint?.mayRequireFailures ?? ($0.delegate != nil) }
+                link._withUnsafeGuaranteedRef { $0.book.delegateMayRequireFailures = $0.book.requirementHint?.mayRequireFailures ?? ($0.delegate != nil) }
             }
             newAttempts.withUnretainedElements { fresh in
                 // The new attempts are the sharers that were not in an attempt, in the same
@@ -48,19 +48,19 @@ extension GestureEnvironment {
 
     private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
         guard !a.failureRequirements.withUnretainedElements({ $0.contains { $0.refers(to: b) } }),
-              a.dynamicRequirements.isEmpty || !a.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
+              a.book.dynamicRequirements.isEmpty || !a.book.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
         var sources: [String] = []
-        if a.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
+        if a.book.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
             sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
-        if b.delegateMayRequireFailures, let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+        if b.book.delegateMayRequireFailures, let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
             sources.append("delegate of \(b.id): shouldBeRequiredToFailBy \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
         if a.shouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }
         if b.shouldBeRequiredToFail(by: a) { sources.append("\(b.typeName) shouldBeRequiredToFail(by: \(a.typeName))") }
         guard !sources.isEmpty else { return }
         let source = sources.joined(separator: "; ")
-        a.dynamicRequirements.append((b, source))
+        a.book.dynamicRequirements.append((b, source))
         log.append(time: now, kind: .note, recognizer: a.id,
                    cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
     }
@@ -109,7 +109,7 @@ extension GestureEnvironment {
             return false
         }
         for q in r.failureRequirements where consider(q, "require(toFail:)") { return status }
-        for (q, source) in r.dynamicRequirements where !r.failureRequirements.contains(where: { $0 === q }) {
+        for (q, source) in r.book.dynamicRequirements where !r.failureRequirements.contains(where: { $0 === q }) {
             if consider(q, source) { return status }
         }
         return status
@@ -127,7 +127,7 @@ extension GestureEnvironment {
             return false
         }
         let recognized = r.failureRequirements.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef(decidedBy) } }
-            || (!r.dynamicRequirements.isEmpty && r.dynamicRequirements.contains { decidedBy($0.0) })
+            || (!r.book.dynamicRequirements.isEmpty && r.book.dynamicRequirements.contains { decidedBy($0.0) })
         return recognized || !unmet
     }
 
@@ -135,7 +135,7 @@ extension GestureEnvironment {
     func failDependents(of winner: GestureRecognizer, transitionSeq: Int) {
         let dependents = inAttempt.filter { d in
             d !== winner && d.publishedState == .possible
-                && (d.failureRequirements.contains { $0 === winner } || d.dynamicRequirements.contains { $0.0 === winner })
+                && (d.failureRequirements.contains { $0 === winner } || d.book.dynamicRequirements.contains { $0.0 === winner })
         }
         guard !dependents.isEmpty else { return }
         for d in dependents.sorted(by: { precedes($0, $1) }) where d.publishedState == .possible {
@@ -163,23 +163,23 @@ extension GestureEnvironment {
             let status = requirementStatus(of: p)
             if let (winner, source) = status.recognized {
                 failPossible(p, Cause(.requirement, "\(p.id) required \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",
-                                      other: winner.id, causedBy: winner.lastTransitionSeq))
+                                      other: winner.id, causedBy: winner.book.lastTransitionSeq))
                 progressed = true
                 continue
             }
             guard status.unmet.isEmpty else { continue }
             let failed = requirements(of: p).map(\.0).filter { $0.isInAttempt && $0.publishedState.isTerminal }
-            let last = failed.max { ($0.lastTransitionSeq ?? -1) < ($1.lastTransitionSeq ?? -1) }
+            let last = failed.max { ($0.book.lastTransitionSeq ?? -1) < ($1.book.lastTransitionSeq ?? -1) }
             let current = now
             // Formatted only when the log keeps it.
             func releaseText() -> String {
-                let waited = p.pendingSince.map { (since: Timestamp) -> String in " after waiting \(NumberFormat.ms(current - since))" } ?? ""
+                let waited = p.book.pendingSince.map { (since: Timestamp) -> String in " after waiting \(NumberFormat.ms(current - since))" } ?? ""
                 let names = failed.map(\.id).joined(separator: ", ")
                 return failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"
                                       : "\(p.id) is released\(waited): \(names) \(failed.count == 1 ? "has" : "have") failed"
             }
             let releaseSeq = log.append(time: now, kind: .released, recognizer: p.id,
-                                        cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.lastTransitionSeq ?? p.pendingSeq))
+                                        cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.book.lastTransitionSeq ?? p.book.pendingSeq))
             p.isPending = false
             progressed = true
             let target = p.internalState
@@ -189,7 +189,7 @@ extension GestureEnvironment {
             }
             if let (blocker, why) = activePreventer(of: p) {
                 failPossible(p, Cause(.prevention, "prevented by \(blocker.id), which \(blocker.stateName) while \(p.id) waited; \(why)",
-                                      other: blocker.id, causedBy: blocker.lastTransitionSeq))
+                                      other: blocker.id, causedBy: blocker.book.lastTransitionSeq))
                 continue
             }
             p.willBeginAfterSatisfyingFailureRequirements()

@@ -103,20 +103,20 @@ public final class GestureEnvironment {
     /// recently added recognizer on a view, then hierarchy order for siblings (which never share
     /// a touch, so this last key only keeps replays reproducible).
     func orderKey(_ r: GestureRecognizer) -> (Int, Int, Int) {
-        if r.orderGeneration != hierarchyGeneration {
+        if r.book.orderGeneration != hierarchyGeneration {
             for (pre, v) in window.subtree.enumerated() {
                 let d = v.depth
                 for (i, g) in v.gestureRecognizers.enumerated() {
-                    g.orderKey = (-d, -i, pre)
-                    g.orderGeneration = hierarchyGeneration
+                    g.book.orderKey = (-d, -i, pre)
+                    g.book.orderGeneration = hierarchyGeneration
                 }
             }
-            if r.orderGeneration != hierarchyGeneration {
-                r.orderKey = (0, 0, Int.max)
-                r.orderGeneration = hierarchyGeneration
+            if r.book.orderGeneration != hierarchyGeneration {
+                r.book.orderKey = (0, 0, Int.max)
+                r.book.orderGeneration = hierarchyGeneration
             }
         }
-        return r.orderKey
+        return r.book.orderKey
     }
 
     func precedes(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
@@ -224,7 +224,7 @@ public final class GestureEnvironment {
                             // since (a reset takes them off the list), so each tracks it unless
                             // told to ignore it.
                             assert(r.isTracking(touch) == !(r.ignoresAny && r.isIgnoring(touch)))
-                            guard !r.publishedState.isTerminal, r.isAttached, !(r.ignoresAny && r.isIgnoring(touch)) else { return }
+                            guard !r.publishedState.isTerminal, r.book.isAttached, !(r.ignoresAny && r.isIgnoring(touch)) else { return }
                             deliver(phase, changed, to: r, event: event)
                         }
                     }
@@ -234,7 +234,7 @@ public final class GestureEnvironment {
                 // usually the whole list (passed as it is: a copy would be retained).
                 for link in links {
                     link._withUnsafeGuaranteedRef { r in
-                        guard !r.publishedState.isTerminal, r.isAttached else { return }
+                        guard !r.publishedState.isTerminal, r.book.isAttached else { return }
                         context = .delivering(phase: phase)
                         if changed.withUnretainedElements({ $0.allSatisfy { $0._withUnsafeGuaranteedRef { r.isTracking($0) } } }) {
                             if log.isRecording { deliveringTouches = changed }
@@ -251,7 +251,7 @@ public final class GestureEnvironment {
                 for link in links {
                     link._withUnsafeGuaranteedRef { r in
                         for phase in TouchPhase.deliveryOrder {
-                            guard !r.publishedState.isTerminal, r.isAttached else { break }
+                            guard !r.publishedState.isTerminal, r.book.isAttached else { break }
                             let set = changed.filter { $0.phase == phase && r.isTracking($0) }
                             guard !set.isEmpty else { continue }
                             context = .delivering(phase: phase)

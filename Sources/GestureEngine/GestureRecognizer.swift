@@ -9,26 +9,20 @@ import GestureTrace
 /// recognizer waits on a failure requirement.
 open class GestureRecognizer {
     public let id: String
+    /// What the engine keeps about this recognizer between events (see `Bookkeeping`).
+    var book = Bookkeeping()
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
     public internal(set) unowned(unsafe) var view: View? {
         didSet {
-            isAttached = view != nil
+            book.isAttached = view != nil
             environmentAttached(view?.environmentRef)
         }
     }
-    /// The environment's clock, read through a plain pointer: recognizers ask for the time on
-    /// every event, and following view and environment references cost a retain and a release
-    /// each time. Set and cleared with the view's environment, so it never outlives the clock.
-    var clockReading: UnsafeMutablePointer<Timestamp>?
-    /// The environment, unretained, for the same reason; set and cleared with `clockReading`.
-    var environmentLink: Unmanaged<GestureEnvironment>?
 
     func environmentAttached(_ env: GestureEnvironment?) {
-        clockReading = env?.clockReading
-        environmentLink = env.map { Unmanaged.passUnretained($0) }
+        book.clockReading = env?.clockReading
+        book.environmentLink = env.map { Unmanaged.passUnretained($0) }
     }
-    /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
-    var isAttached = false
 
     // MARK: UIKit's properties, with UIKit's defaults (GestureDefaults)
 
@@ -36,11 +30,8 @@ open class GestureRecognizer {
     public var delaysTouchesBegan = false
     public var delaysTouchesEnded = true
     public var delegate: GestureRecognizerDelegate? {
-        didSet { requirementHint = delegate as? FailureRequirementFreeDelegate }
+        didSet { book.requirementHint = delegate as? FailureRequirementFreeDelegate }
     }
-    /// The delegate again, when it is one that can say it never requires failures (cast once here,
-    /// not on every touch).
-    var requirementHint: FailureRequirementFreeDelegate?
     /// `allowedTouchTypes`: nil accepts every device.
     public var allowedDevices: Set<InputDevice>?
 
@@ -81,16 +72,6 @@ open class GestureRecognizer {
     }
     /// Has received a touch since its last reset.
     package internal(set) var isInAttempt = false
-    /// Delivery and tie-break order, cached by the environment.
-    var orderKey = (0, 0, Int.max)
-    var orderGeneration = 0
-    /// The last reset search that visited this recognizer (see `resetFinishedRecognizers`).
-    var resetPass = 0
-    /// The log entry of the latest published transition (for causes that point at it).
-    package internal(set) var lastTransitionSeq: Int?
-    /// When and where it started waiting on a failure requirement.
-    package internal(set) var pendingSeq: Int?
-    package internal(set) var pendingSince: Timestamp?
 
     /// Called when a recognizer that waited on failure requirements is allowed to proceed, just
     /// before its transition is published. A pan resets its translation here (A.4.6).
@@ -114,7 +95,7 @@ open class GestureRecognizer {
             if requested != internalState { environment?.noteIgnoredTransition(self, requested: requested, why: why) }
         case let .state(s):
             internalState = s
-            if let env = environmentLink {
+            if let env = book.environmentLink {
                 // Unretained: the view keeps its environment alive while this is attached.
                 env._withUnsafeGuaranteedRef { $0.request(self, s, reason: reason, evidence: evidence) }
             } else {
@@ -277,12 +258,6 @@ open class GestureRecognizer {
         failureRequirements.append(other)
     }
 
-    /// Whether the delegate may answer the failure-requirement questions with true, read once per
-    /// new touch (see `FailureRequirementFreeDelegate`), so the engine asks per pair only then.
-    var delegateMayRequireFailures = false
-
-    /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
-    var dynamicRequirements: [(GestureRecognizer, String)] = []
 
     /// Ids this recognizer may not prevent, on top of the subclass rule (a scene's one-way rule).
     package var cannotPreventIDs: Set<String> = []
@@ -295,22 +270,18 @@ open class GestureRecognizer {
     /// Drops what this recognizer refers to beyond its view: actions, delegate and failure
     /// requirements. Called when a scene is torn down, because these references may form cycles.
     package func detachRelationships() {
-        actions.removeAll()
+        book.actions.removeAll()
         delegate = nil
         failureRequirements.removeAll()
-        dynamicRequirements.removeAll()
+        book.dynamicRequirements.removeAll()
     }
 
     // MARK: Actions
 
-    var actions: [(GestureRecognizer) -> Void] = []
-
     /// Registers a closure called on every action (UIKit's target-action pair).
-    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
+    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { book.actions.append(action) }
 
     // MARK: Timers
-
-    var timers: [VirtualClock.TimerID] = []
 
     /// Runs `body` after `delay` of virtual time, unless cancelled or the recognizer resets
     /// first (a timer never outlives the attempt that started it).
@@ -318,18 +289,18 @@ open class GestureRecognizer {
     public func startTimer(_ name: String, after delay: Duration, _ body: @escaping () -> Void) -> VirtualClock.TimerID? {
         guard let env = environment else { return nil }
         let id = env.schedule(name: name, owner: self.id, after: delay, body)
-        timers.append(id)
+        book.timers.append(id)
         return id
     }
 
     public func cancelTimer(_ id: VirtualClock.TimerID?) {
         guard let id else { return }
-        environmentLink?._withUnsafeGuaranteedRef { $0.cancelTimer(id) }
-        if let i = timers.firstIndex(of: id) { timers.remove(at: i) }
+        book.environmentLink?._withUnsafeGuaranteedRef { $0.cancelTimer(id) }
+        if let i = book.timers.firstIndex(of: id) { book.timers.remove(at: i) }
     }
 
     /// The current time on the replay's clock.
-    public var now: Timestamp { clockReading?.pointee ?? .zero }
+    public var now: Timestamp { book.clockReading?.pointee ?? .zero }
 
     package var environment: GestureEnvironment? { view?.environment }
 

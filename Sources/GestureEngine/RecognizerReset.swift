@@ -26,14 +26,14 @@ extension GestureEnvironment {
         // an attempt: they are reached unretained (`inAttempt` keeps them alive).
         inAttempt.withUnretainedElements { attempt in
             for link in attempt {
-                let startsGroup = link._withUnsafeGuaranteedRef { $0.publishedState.isTerminal && $0.resetPass != pass }
+                let startsGroup = link._withUnsafeGuaranteedRef { $0.publishedState.isTerminal && $0.book.resetPass != pass }
                 guard startsGroup else { continue }
                 group.clearKeepingCapacity()
                 frontier.append(link)
                 while let x = frontier.popLast() {
                     x._withUnsafeGuaranteedRef { x in
-                        guard x.isInAttempt, x.resetPass != pass else { return }
-                        x.resetPass = pass
+                        guard x.isInAttempt, x.book.resetPass != pass else { return }
+                        x.book.resetPass = pass
                         group.append(Unmanaged.passUnretained(x))
                         appendLinked(to: x, among: attempt, into: &frontier)
                     }
@@ -59,12 +59,12 @@ extension GestureEnvironment {
         r.failureRequirements.withUnretainedElements { required in
             for q in required where q._withUnsafeGuaranteedRef({ $0.isInAttempt }) { out.append(q) }
         }
-        for (q, _) in r.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
+        for (q, _) in r.book.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
         for link in attempt {
             link._withUnsafeGuaranteedRef { other in
                 guard other !== r else { return }
                 let requiresR = other.failureRequirements.withUnretainedElements { $0.contains { $0.refers(to: r) } }
-                if requiresR || (!other.dynamicRequirements.isEmpty && other.dynamicRequirements.contains(where: { $0.0 === r })) {
+                if requiresR || (!other.book.dynamicRequirements.isEmpty && other.book.dynamicRequirements.contains(where: { $0.0 === r })) {
                     out.append(link)
                 }
             }
@@ -81,23 +81,23 @@ extension GestureEnvironment {
                 }
             }
         }
-        for id in r.timers { clock.cancel(id) }
+        for id in r.book.timers { clock.cancel(id) }
         // Buffers are kept: the next attempt fills them again, usually within the second.
-        r.timers.clearKeepingCapacity()
+        r.book.timers.clearKeepingCapacity()
         r.attemptTouches.clearKeepingCapacity()
         if r.ignoresAny { r.ignoredSerials.removeAll(keepingCapacity: true) }
-        r.dynamicRequirements.clearKeepingCapacity()
+        r.book.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible
         r.publishedState = .possible
         r.isPending = false
         r.isInAttempt = false
-        r.pendingSeq = nil
-        r.pendingSince = nil
+        r.book.pendingSeq = nil
+        r.book.pendingSince = nil
         if let i = inAttempt.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) {
             inAttempt.remove(at: i)
         }
         r.reset()
         log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
-                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.lastTransitionSeq))
+                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.book.lastTransitionSeq))
     }
 }

@@ -119,11 +119,11 @@ extension GestureEnvironment {
         case .began, .changed:
             switch q.to {
             case .changed, .began:
-                if r.actions.isEmpty && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) {
+                if r.book.actions.isEmpty && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) {
                     // The commonest request of all (a pan's move), when nothing records it or
                     // acts on it: what publish and fireActions would do, numbering included.
                     r.publishedState = .changed
-                    r.lastTransitionSeq = log.skip(2)
+                    r.book.lastTransitionSeq = log.skip(2)
                     return
                 }
                 let seq = publish(r, .changed, cause: cause(of: q), routine: true)
@@ -149,13 +149,13 @@ extension GestureEnvironment {
         }
         if let (blocker, why) = activePreventer(of: r) {
             failPossible(r, Cause(.prevention, "prevented by \(blocker.id), which had already \(blocker.stateName); \(why)",
-                                  other: blocker.id, causedBy: blocker.lastTransitionSeq, evidence: cause().evidence))
+                                  other: blocker.id, causedBy: blocker.book.lastTransitionSeq, evidence: cause().evidence))
             return
         }
         let status = requirementStatus(of: r)
         if let (winner, source) = status.recognized {
             failPossible(r, Cause(.requirement, "\(r.id) requires \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",
-                                  other: winner.id, causedBy: winner.lastTransitionSeq))
+                                  other: winner.id, causedBy: winner.book.lastTransitionSeq))
             return
         }
         if !status.unmet.isEmpty {
@@ -163,8 +163,8 @@ extension GestureEnvironment {
             let seq = log.append(time: now, kind: .pending, recognizer: r.id, from: "possible", to: target.name(discrete: r.isDiscrete),
                                  cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
                                               other: status.unmet.first?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
-            r.pendingSeq = seq
-            r.pendingSince = now
+            r.book.pendingSeq = seq
+            r.book.pendingSince = now
             return
         }
         commit(r, target: target, cause: cause())
@@ -214,7 +214,7 @@ extension GestureEnvironment {
             seq = log.append(time: now, kind: .transition, recognizer: r.id, from: from.name(discrete: r.isDiscrete),
                              to: to.name(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
         }
-        r.lastTransitionSeq = seq
+        r.book.lastTransitionSeq = seq
         return seq
     }
 
@@ -222,10 +222,10 @@ extension GestureEnvironment {
         let seq = routine && !log.keepsRoutineUpdates ? log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
             : log.append(time: now, kind: .action, recognizer: r.id, to: state.name(discrete: r.isDiscrete),
                          cause: Cause(.lifecycle, "\(r.id) \(state.name(discrete: r.isDiscrete))", causedBy: transitionSeq))
-        guard !r.actions.isEmpty else { return }
+        guard !r.book.actions.isEmpty else { return }
         let saved = context
         context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)
-        for action in r.actions { action(r) }
+        for action in r.book.actions { action(r) }
         context = saved
     }
 

@@ -130,9 +130,9 @@ extension GestureEnvironment {
 
     private func releaseCauseFor(_ touch: Touch) -> Cause {
         let decided = touch.recognizers.filter { $0.isTracking(touch) && ($0.delaysTouchesBegan || $0.delaysTouchesEnded) && $0.publishedState.isTerminal }
-        let last = decided.max { ($0.lastTransitionSeq ?? -1) < ($1.lastTransitionSeq ?? -1) }
+        let last = decided.max { ($0.book.lastTransitionSeq ?? -1) < ($1.book.lastTransitionSeq ?? -1) }
         if let last {
-            return Cause(.delivery, "released: \(last.id) \(last.stateName)", other: last.id, causedBy: last.lastTransitionSeq)
+            return Cause(.delivery, "released: \(last.id) \(last.stateName)", other: last.id, causedBy: last.book.lastTransitionSeq)
         }
         return Cause(.delivery, "released: no recognizer holds it back any more")
     }

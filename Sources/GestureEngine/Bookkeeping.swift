@@ -1,0 +1,43 @@
+import GestureTrace
+
+/// What the engine keeps about a recognizer between events, in one value beside the subclass
+/// API (`GestureRecognizer.book`): its place in the tie-break order, its waits, its timers and
+/// actions, and the plain pointers it reads the clock and the environment through. Nothing here
+/// is for subclasses; the read-outs users may inspect are `publishedState`, `stateName` and
+/// `failureRequirements`.
+struct Bookkeeping {
+    /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
+    var isAttached = false
+    /// The environment's clock, read through a plain pointer: recognizers ask for the time on
+    /// every event, and following view and environment references cost a retain and a release
+    /// each time. Set and cleared with the view's environment, so it never outlives the clock.
+    var clockReading: UnsafeMutablePointer<Timestamp>?
+    /// The environment, unretained, for the same reason; set and cleared with `clockReading`.
+    var environmentLink: Unmanaged<GestureEnvironment>?
+
+    /// Delivery and tie-break order, cached by the environment.
+    var orderKey = (0, 0, Int.max)
+    var orderGeneration = 0
+    /// The last reset search that visited this recognizer (see `resetFinishedRecognizers`).
+    var resetPass = 0
+
+    /// The log entry of the latest published transition (for causes that point at it).
+    var lastTransitionSeq: Int?
+    /// When and where it started waiting on a failure requirement.
+    var pendingSeq: Int?
+    var pendingSince: Timestamp?
+
+    /// The delegate again, when it is one that can say it never requires failures (cast once when
+    /// the delegate is set, not on every touch).
+    var requirementHint: FailureRequirementFreeDelegate?
+    /// Whether the delegate may answer the failure-requirement questions with true, read once per
+    /// new touch (see `FailureRequirementFreeDelegate`), so the engine asks per pair only then.
+    var delegateMayRequireFailures = false
+    /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
+    var dynamicRequirements: [(GestureRecognizer, String)] = []
+
+    /// The target-action closures (`addAction`).
+    var actions: [(GestureRecognizer) -> Void] = []
+    /// Timers started in this attempt, cancelled at the reset.
+    var timers: [VirtualClock.TimerID] = []
+}
