@@ -102,7 +102,7 @@ public struct ParameterSpec {
 
 extension GestureRecognizer {
     /// The flags every recognizer has (docs/uikit-rules.md A.2.7-A.2.9, A.1.9).
-    public static var commonParameters: [ParameterSpec] {
+    package static var commonParameters: [ParameterSpec] {
         [
             .bool("enabled", \GestureRecognizer.isEnabled, "isEnabled: a disabled recognizer receives no touches"),
             .bool("cancelsTouchesInView", \GestureRecognizer.cancelsTouchesInView, "cancel the view's touches when recognized (default true)"),
@@ -112,16 +112,16 @@ extension GestureRecognizer {
     }
 
     /// Every parameter of this recognizer: the common flags and its own.
-    public var parameters: [ParameterSpec] { GestureRecognizer.commonParameters + ownParameters }
+    package var parameters: [ParameterSpec] { GestureRecognizer.commonParameters + ownParameters }
 
-    public func setParameter(_ name: String, _ value: ParameterValue) throws(ParameterError) {
+    package func setParameter(_ name: String, _ value: ParameterValue) throws(ParameterError) {
         guard let spec = parameters.first(where: { $0.name == name }) else {
             throw ParameterError("\(typeName) has no parameter \"\(name)\"; it has \(parameters.map(\.name).joined(separator: ", "))")
         }
         try spec.set(self, value)
     }
 
-    public func parameterValue(_ name: String) -> ParameterValue? {
+    package func parameterValue(_ name: String) -> ParameterValue? {
         parameters.first { $0.name == name }?.get(self)
     }
 }
