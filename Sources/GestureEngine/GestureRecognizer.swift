@@ -131,13 +131,6 @@ open class GestureRecognizer {
         ignoredSerials.insert(touch.serial)
     }
 
-    public func isIgnoring(_ touch: Touch) -> Bool { ignoredSerials.contains(touch.serial) }
-
-    /// Whether the recognizer currently receives `touch`.
-    public func isTracking(_ touch: Touch) -> Bool {
-        guard !ignoresAny || !ignoredSerials.contains(touch.serial) else { return false }
-        return attemptTouchLinks.contains { $0.refers(to: touch) }
-    }
 
     /// Touches that are down and not ignored.
     public var activeTouches: [Touch] {
@@ -304,8 +297,4 @@ open class GestureRecognizer {
 
     package var environment: GestureEnvironment? { view?.environment }
 
-    // MARK: Log helpers
-
-    /// The published state's name as written in logs.
-    public var stateName: String { publishedState.name(discrete: isDiscrete) }
 }
