@@ -37,6 +37,7 @@ struct BenchCommand: ParsableCommand {
     var copies = 1
 
     func validate() throws {
+        if trace == "-" { throw ValidationError("bench measures reading a file; give the trace as a file, not standard input") }
         try OptionCheck.count(repeats, "--repeats", in: 1...1000, what: "how many runs of each measurement")
         try OptionCheck.count(copies, "--copies", in: 1...1000, what: "how many copies of the workload")
         for n in recognizers { try OptionCheck.count(n, "--recognizers", in: 0...10_000, what: "a recognizer count") }
