@@ -40,7 +40,7 @@ extension GestureEnvironment {
 
     /// Fails the competitors of a recognizer that has just recognized.
     func excludeCompetitors(of winner: GestureRecognizer, transitionSeq: Int) {
-        let competitors = inAttempt.filter { $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }
+        let competitors = arbitration.attempts.filter { $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }
         for other in competitors.sorted(by: { precedes($0, $1) }) {
             guard other.publishedState == .possible else { continue }
             if let allowed = simultaneity(winner, other) {
@@ -65,7 +65,7 @@ extension GestureEnvironment {
 
     /// An active (or just recognized) competitor that prevents `r` from beginning, with why.
     func activePreventer(of r: GestureRecognizer) -> (GestureRecognizer, String)? {
-        for a in inAttempt where a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) {
+        for a in arbitration.attempts where a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) {
             if simultaneity(a, r) != nil { continue }
             if canPrevent(a, r) { return (a, "they may not recognize together") }
         }

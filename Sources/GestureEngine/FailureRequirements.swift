@@ -133,7 +133,7 @@ extension GestureEnvironment {
 
     /// Fails the recognizers that required `winner` to fail.
     func failDependents(of winner: GestureRecognizer, transitionSeq: Int) {
-        let dependents = inAttempt.filter { d in
+        let dependents = arbitration.attempts.filter { d in
             d !== winner && d.publishedState == .possible
                 && (d.failureRequirements.contains { $0 === winner } || d.book.dynamicRequirements.contains { $0.0 === winner })
         }
@@ -147,17 +147,17 @@ extension GestureEnvironment {
 
     /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
     func releasePending() -> Bool {
-        guard pendingCount > 0 else { return false }
+        guard arbitration.pendingCount > 0 else { return false }
         // Asked in every cycle while a recognizer waits (a single tap waiting out a double tap's
         // interval), and usually nothing is decided yet: find that out without building lists.
-        let anyDecided = inAttempt.withUnretainedElements { attempt in
+        let anyDecided = arbitration.attempts.withUnretainedElements { attempt in
             attempt.contains { $0._withUnsafeGuaranteedRef { $0.isPending && $0.publishedState == .possible && requirementsAreDecided($0) } }
         }
         guard anyDecided else { return false }
         var progressed = false
         // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
         // put in tie-break order.
-        var waiting = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
+        var waiting = arbitration.attempts.filter { $0.isPending && $0.publishedState == .possible }
         if waiting.count > 1 { waiting.sort { precedes($0, $1) } }
         for p in waiting where p.isPending && p.publishedState == .possible {
             let status = requirementStatus(of: p)
@@ -202,8 +202,8 @@ extension GestureEnvironment {
     /// Recognizers that wait for each other would wait forever; fail every member of such a
     /// cycle together (`EngineOptions.failRequirementCycles`). True if anything changed.
     func breakRequirementCycles() -> Bool {
-        guard pendingCount > 1 else { return false }
-        let pending = inAttempt.filter { $0.isPending && $0.publishedState == .possible }
+        guard arbitration.pendingCount > 1 else { return false }
+        let pending = arbitration.attempts.filter { $0.isPending && $0.publishedState == .possible }
         guard pending.count > 1 else { return false }
         let byID = Dictionary(pending.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
         let groups = cyclicComponents(pending.map(ObjectIdentifier.init)) { id in

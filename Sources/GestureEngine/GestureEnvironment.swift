@@ -28,6 +28,8 @@ public final class GestureEnvironment {
     }()
 
     var clock = VirtualClock()
+    /// Who is competing for touches and what they asked for (see `Arbitration`).
+    var arbitration = Arbitration()
     /// Touches down, by pointer id.
     var touchesByPointer: [Int: Touch] = [:]
     /// Touches whose view delivery may still change (holds pending); kept until finished.
@@ -41,22 +43,6 @@ public final class GestureEnvironment {
     /// only when it changed.
     var touchSetVersion = 0
     private var eventTouchesVersion = -1
-    var requests: [TransitionRequest] = []
-    /// The queue settlement is working through; swapped with `requests` so neither reallocates.
-    var requestsInProgress: [TransitionRequest] = []
-    /// Causes of the queued requests that the log keeps (see `TransitionRequest.causeSlot`).
-    var requestCauses: [Cause] = []
-    var settleDepth = 0
-    var requestClasses: [RequestClass] = []
-    /// Scratch state of `resetFinishedRecognizers`, kept between cycles.
-    var resetPass = 0
-    var spareResetList: [GestureRecognizer] = []
-    /// The reset search's lists hold recognizers of `inAttempt`, unretained (it keeps them alive).
-    var spareGroup: [Unmanaged<GestureRecognizer>] = []
-    var spareFrontier: [Unmanaged<GestureRecognizer>] = []
-    var spareNewAttempts: [GestureRecognizer] = []
-    /// Recognizers that have received a touch since their last reset, in delivery order.
-    var inAttempt: [GestureRecognizer] = []
     /// What is being processed now, for the causes of requests the subclasses make.
     var context: DispatchContext = .idle
     /// The touches of a `.delivering` context, for causes; set only when the log records, so the
@@ -65,10 +51,6 @@ public final class GestureEnvironment {
     var isDispatching = false
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
-    /// How many recognizers wait on a failure requirement; settlement skips its scans at zero.
-    var pendingCount = 0
-    /// Set when a recognizer reached a final state; the reset step skips its scan otherwise.
-    var mayNeedReset = false
     /// Bumped whenever the hierarchy changes, so recognizers recompute their order keys.
     private var hierarchyGeneration = 1
 
@@ -180,7 +162,7 @@ public final class GestureEnvironment {
     /// phases still held, touches down. All three return to zero when the input is idle; the
     /// property tests and benchmarks watch them.
     package var carriedState: (inAttempt: Int, heldTouches: Int, touchesDown: Int) {
-        (inAttempt.count, touchesWithHolds.count, touchesByPointer.count)
+        (arbitration.attempts.count, touchesWithHolds.count, touchesByPointer.count)
     }
 
     // MARK: The dispatch cycle
@@ -319,18 +301,13 @@ public final class GestureEnvironment {
     func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> String?, evidence: () -> [Evidence]) {
         // Reasons are formatted only when the log keeps them.
         let slot: Int32 = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? -1
-                                                                                              : keepCause(causeForRequest(reason: reason(), evidence: evidence()))
-        requests.append(TransitionRequest(recognizer: r, to: state, causeSlot: slot))
+                                                                                              : arbitration.keep(causeForRequest(reason: reason(), evidence: evidence()))
+        arbitration.enqueue(r, state, causeSlot: slot)
         if !isDispatching { processOutsideDispatch() }
     }
 
-    func keepCause(_ cause: Cause) -> Int32 {
-        requestCauses.append(cause)
-        return Int32(requestCauses.count - 1)
-    }
-
     func cause(of q: TransitionRequest) -> Cause {
-        q.causeSlot >= 0 ? requestCauses[Int(q.causeSlot)] : Cause.unlogged
+        q.causeSlot >= 0 ? arbitration.requestCauses[Int(q.causeSlot)] : Cause.unlogged
     }
 
     func causeForRequest(reason: String?, evidence: [Evidence]) -> Cause {
@@ -371,7 +348,7 @@ public final class GestureEnvironment {
         guard !r.isEnabled, r.isInAttempt, !r.publishedState.isTerminal else { return }
         let target: RecognizerState = r.publishedState.isActive ? .cancelled : .failed
         r.internalState = target
-        requests.append(TransitionRequest(recognizer: r, to: target, causeSlot: keepCause(disabledCause(r)), forced: true))
+        arbitration.enqueue(r, target, causeSlot: arbitration.keep(disabledCause(r)), forced: true)
         if !isDispatching { processOutsideDispatch() }
     }
 

@@ -67,7 +67,7 @@ open class GestureRecognizer {
     /// Waiting for a failure requirement before its requested transition is published.
     package internal(set) var isPending = false {
         didSet {
-            if oldValue != isPending, let env = environment { env.pendingCount += isPending ? 1 : -1 }
+            if oldValue != isPending, let env = environment { env.arbitration.pendingCount += isPending ? 1 : -1 }
         }
     }
     /// Has received a touch since its last reset.

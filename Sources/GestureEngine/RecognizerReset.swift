@@ -5,26 +5,26 @@
 /// had; new touches reach it as usual.
 extension GestureEnvironment {
     func resetFinishedRecognizers() {
-        guard mayNeedReset else { return }
-        mayNeedReset = false
+        guard arbitration.mayNeedReset else { return }
+        arbitration.mayNeedReset = false
         guard anyFinishedInAttempt() else { return }
         // Finished recognizers still linked to an undecided one wait; look again next cycle.
-        defer { mayNeedReset = anyFinishedInAttempt() }
+        defer { arbitration.mayNeedReset = anyFinishedInAttempt() }
         // Only groups with a finished member can be reset, so the search starts from those.
         // Visited recognizers carry this pass's token (no set to build), and the lists are
         // reused between passes: this runs after every cycle in which something finished.
-        resetPass &+= 1
-        let pass = resetPass
-        var toReset = takeScratch(&spareResetList)
-        var group = takeScratch(&spareGroup)
-        var frontier = takeScratch(&spareFrontier)
+        arbitration.resetPass &+= 1
+        let pass = arbitration.resetPass
+        var toReset = takeScratch(&arbitration.spareResetList)
+        var group = takeScratch(&arbitration.spareGroup)
+        var frontier = takeScratch(&arbitration.spareFrontier)
         defer {
             toReset.clearKeepingCapacity(); group.clearKeepingCapacity(); frontier.clearKeepingCapacity()
-            swap(&toReset, &spareResetList); swap(&group, &spareGroup); swap(&frontier, &spareFrontier)
+            swap(&toReset, &arbitration.spareResetList); swap(&group, &arbitration.spareGroup); swap(&frontier, &arbitration.spareFrontier)
         }
         // Runs after every cycle in which something finished, over every pair of recognizers in
-        // an attempt: they are reached unretained (`inAttempt` keeps them alive).
-        inAttempt.withUnretainedElements { attempt in
+        // an attempt: they are reached unretained (`arbitration.attempts` keeps them alive).
+        arbitration.attempts.withUnretainedElements { attempt in
             for link in attempt {
                 let startsGroup = link._withUnsafeGuaranteedRef { $0.publishedState.isTerminal && $0.book.resetPass != pass }
                 guard startsGroup else { continue }
@@ -49,13 +49,13 @@ extension GestureEnvironment {
     }
 
     private func anyFinishedInAttempt() -> Bool {
-        inAttempt.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } } }
+        arbitration.attempts.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } } }
     }
 
     /// Recognizers in an attempt connected to `r` by a failure requirement in either direction.
     private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unmanaged<GestureRecognizer>>,
                               into out: inout [Unmanaged<GestureRecognizer>]) {
-        // A linked recognizer found here is in an attempt, so `inAttempt` keeps it alive.
+        // A linked recognizer found here is in an attempt, so `arbitration.attempts` keeps it alive.
         r.failureRequirements.withUnretainedElements { required in
             for q in required where q._withUnsafeGuaranteedRef({ $0.isInAttempt }) { out.append(q) }
         }
@@ -90,12 +90,9 @@ extension GestureEnvironment {
         r.internalState = .possible
         r.publishedState = .possible
         r.isPending = false
-        r.isInAttempt = false
+        arbitration.leave(r)
         r.book.pendingSeq = nil
         r.book.pendingSince = nil
-        if let i = inAttempt.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) {
-            inAttempt.remove(at: i)
-        }
         r.reset()
         log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
                    cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.book.lastTransitionSeq))

@@ -6,27 +6,27 @@ import GestureTrace
 /// (deepest view first, A.3.4), then updates of recognizers that are already active.
 extension GestureEnvironment {
     func settle() {
-        settleDepth += 1
-        defer { settleDepth -= 1 }
+        arbitration.settleDepth += 1
+        defer { arbitration.settleDepth -= 1 }
         var rounds = 0
         while true {
             rounds += 1
             if rounds > 100_000 {
                 log.append(time: now, kind: .note, cause: Cause(.lifecycle, "settlement stopped after 100000 rounds: recognizers keep changing each other"))
-                requests.removeAll()
-                if settleDepth == 1 { requestCauses.removeAll() }
+                arbitration.requests.removeAll()
+                if arbitration.settleDepth == 1 { arbitration.requestCauses.removeAll() }
                 return
             }
-            if !requests.isEmpty {
+            if !arbitration.requests.isEmpty {
                 processRequests()
                 continue
             }
             // Both look only at waiting recognizers, and usually none waits: asked here, the
             // counts save two calls per cycle.
-            if pendingCount > 0 && releasePending() { continue }
-            if pendingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
+            if arbitration.pendingCount > 0 && releasePending() { continue }
+            if arbitration.pendingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
             // Slots are only reused once no settlement (outer or nested) can still read them.
-            if settleDepth == 1 && !requestCauses.isEmpty { requestCauses.clearKeepingCapacity() }
+            if arbitration.settleDepth == 1 && !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
             return
         }
     }
@@ -34,11 +34,11 @@ extension GestureEnvironment {
     private func processRequests() {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
-        var batch = takeScratch(&requestsInProgress)  // so `batch` holds its buffer alone and reuses it
-        swap(&batch, &requests)
+        var batch = takeScratch(&arbitration.requestsInProgress)  // so `batch` holds its buffer alone and reuses it
+        swap(&batch, &arbitration.requests)
         defer {
             batch.clearKeepingCapacity()
-            if requestsInProgress.isEmpty { swap(&batch, &requestsInProgress) }
+            if arbitration.requestsInProgress.isEmpty { swap(&batch, &arbitration.requestsInProgress) }
         }
         // The usual case, one recognizer updating (a pan's changed): no ordering to do.
         if batch.count == 1 {
@@ -48,7 +48,7 @@ extension GestureEnvironment {
         // Each recognizer is classified by its first request in the batch, before any is
         // processed (processing changes what the classification reads). A batch holds a few
         // requests, so linear scans beat hashing, and the classes are kept in a reused buffer.
-        var classes = takeScratch(&requestClasses)
+        var classes = takeScratch(&arbitration.requestClasses)
         classes.clearKeepingCapacity()
         // Read through a buffer pointer: iterating the local list from the nested function
         // retained it on every call (a pinch with its rotation sends two updates every event).
@@ -84,7 +84,7 @@ extension GestureEnvironment {
             }
             for i in batch.indices where classes[i] == .update { processAll(of: batch[i].key) }
         }
-        swap(&classes, &requestClasses)
+        swap(&classes, &arbitration.requestClasses)
     }
 
     private func process(_ q: TransitionRequest) {
@@ -205,7 +205,7 @@ extension GestureEnvironment {
         r.isPending = false
         if to.isTerminal {
             if !r.internalState.isTerminal { r.internalState = to }
-            mayNeedReset = true
+            arbitration.mayNeedReset = true
         }
         let seq: Int
         if routine && !log.keepsRoutineUpdates {

@@ -33,14 +33,13 @@ extension GestureEnvironment {
             }
         }
         touch.recognizers = receivers
-        var newAttempts = takeScratch(&spareNewAttempts)
-        defer { newAttempts.clearKeepingCapacity(); swap(&newAttempts, &spareNewAttempts) }
+        var newAttempts = takeScratch(&arbitration.spareNewAttempts)
+        defer { newAttempts.clearKeepingCapacity(); swap(&newAttempts, &arbitration.spareNewAttempts) }
         receivers.withUnretainedElements { links in
             for link in links {
                 link._withUnsafeGuaranteedRef { r in
                     if !r.isInAttempt {
-                        r.isInAttempt = true
-                        inAttempt.append(r)
+                        arbitration.enter(r)
                         newAttempts.append(r)
                     }
                     r.attemptTouches.append(touch)

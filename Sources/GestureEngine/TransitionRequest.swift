@@ -2,7 +2,7 @@
 ///
 /// A plain value (no reference counting) because requests are queued and copied on every event:
 /// the recognizer is unowned (views own their recognizers, and a request lives one settlement),
-/// and the cause sits in `GestureEnvironment.requestCauses`, by index, only when the log keeps it.
+/// and the cause sits in `Arbitration.requestCauses`, by index, only when the log keeps it.
 struct TransitionRequest {
     /// Reached with `_withUnsafeGuaranteedRef` where it is hot: even an `unowned(unsafe)` load
     /// is retained and released around a call.
