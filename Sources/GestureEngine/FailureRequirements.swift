@@ -23,17 +23,19 @@ extension GestureEnvironment {
             }
             newAttempts.withUnretainedElements { fresh in
                 // The new attempts are the sharers that were not in an attempt, in the same
-                // order, so one walk finds where each sharer stands among them; asking "was s an
-                // earlier new attempt?" by searching made a touch on n recognizers cost n^3.
-                var freshIndex = [Int](repeating: Int.max, count: shared.count)
-                var k = 0
-                for (j, sLink) in shared.enumerated() where k < fresh.count && sLink.isSame(as: fresh[k]) {
-                    freshIndex[j] = k
-                    k += 1
-                }
-                assert(k == fresh.count, "new attempts are a subsequence of the touch's recognizers")
+                // order, so walking the sharers tells where each stands among them (its index in
+                // `fresh`, or none) without a search: asking "was s an earlier new attempt?" by
+                // searching made a touch on n recognizers cost n^3. A pair is asked once, by the
+                // first of the two new attempts; no list is built for it (this runs per new touch).
                 for (i, rLink) in fresh.enumerated() {
-                    for (j, sLink) in shared.enumerated() where freshIndex[j] > i {
+                    var k = 0
+                    for sLink in shared {
+                        var freshIndex = Int.max
+                        if k < fresh.count && sLink.isSame(as: fresh[k]) {
+                            freshIndex = k
+                            k += 1
+                        }
+                        guard freshIndex > i else { continue }
                         rLink._withUnsafeGuaranteedRef { r in
                             sLink._withUnsafeGuaranteedRef { s in
                                 addDynamicRequirement(waiter: r, required: s)
