@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "GestureImport", targets: ["GestureImport"]),
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .library(name: "GestureSynth", targets: ["GestureSynth"]),
+        .library(name: "GestureLabUIKit", targets: ["GestureLabUIKit"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
     dependencies: [
@@ -32,6 +33,9 @@ let package = Package(
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine"], swiftSettings: hotPath),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
+        // UIKit's names over the engine, so recognizers and delegates written for iOS compile
+        // unchanged (docs/custom-recognizers.md).
+        .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], swiftSettings: hotPath),
         // SDL2 (libsdl2-dev) and zlib (zlib1g-dev), installed by scripts/bootstrap.sh. Their headers
         // are in the standard include path, and the module maps name the libraries, so no
         // pkg-config: SDL2's adds -D_REENTRANT, which SwiftPM refuses with a warning on every build.

@@ -40,4 +40,8 @@ struct Bookkeeping {
     var actions: [(GestureRecognizer) -> Void] = []
     /// Timers started in this attempt, cancelled at the reset.
     var timers: [VirtualClock.TimerID] = []
+
+    /// The face that receives the subclass hooks in place of the recognizer (see
+    /// `RecognizerFront`); unretained, cleared by the face when it goes away.
+    unowned(unsafe) var front: RecognizerFront?
 }

@@ -31,6 +31,7 @@ extension GestureEnvironment {
                 if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
+                touch.tapCount = tapCount(ofTouchDownAt: location, time: t)
                 touchesByPointer[e.pointer] = touch
                 touchSetVersion &+= 1
                 bind(touch)
@@ -104,8 +105,20 @@ extension GestureEnvironment {
 
     /// A touch that ended or was cancelled leaves the touches down.
     private func forget(_ touch: Touch) {
+        // Its last phase has been delivered: a face kept only by the touch may go.
+        touch.companion.owned = nil
         guard touchesByPointer[touch.pointer] === touch else { return }
         touchesByPointer[touch.pointer] = nil
         touchSetVersion &+= 1
+        let stayed = touch.locationInWindow.distance(to: touch.startLocationInWindow) <= GestureDefaults.tapAllowableMovement
+        lastLift = touch.phase == .ended && stayed ? (touch.timestamp, touch.startLocationInWindow, touch.tapCount) : nil
+    }
+
+    /// UIKit's `tapCount` for a touch going down now (see `Touch.tapCount`).
+    private func tapCount(ofTouchDownAt location: Point, time: Timestamp) -> Int {
+        guard let last = lastLift, touchesByPointer.isEmpty,
+              time - last.time <= GestureDefaults.tapMaximumInterval,
+              location.distance(to: last.location) <= GestureDefaults.tapAllowableMovement else { return 1 }
+        return last.tapCount + 1
     }
 }

@@ -31,8 +31,8 @@ extension GestureEnvironment {
     /// Whether A may prevent B (A.3.3, A.3.6): A says it can and B says it can be, and no scene
     /// rule says A cannot.
     func prevention(_ a: GestureRecognizer, _ b: GestureRecognizer) -> PreventionVerdict {
-        if a.cannotPreventIDs.contains(b.id) || !a.canPrevent(b) { return .preventerDeclines }
-        if !b.canBePrevented(by: a) { return .preventedDeclines }
+        if a.cannotPreventIDs.contains(b.id) || !a.asksCanPrevent(b) { return .preventerDeclines }
+        if !b.asksCanBePrevented(by: a) { return .preventedDeclines }
         return .prevents
     }
 

@@ -58,8 +58,8 @@ extension GestureEnvironment {
         if b.book.delegateMayRequireFailures, let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
             sources.append("delegate of \(b.id): shouldBeRequiredToFailBy \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
-        if a.shouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }
-        if b.shouldBeRequiredToFail(by: a) { sources.append("\(b.typeName) shouldBeRequiredToFail(by: \(a.typeName))") }
+        if a.asksShouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }
+        if b.asksShouldBeRequiredToFail(by: a) { sources.append("\(b.typeName) shouldBeRequiredToFail(by: \(a.typeName))") }
         guard !sources.isEmpty else { return }
         let source = sources.joined(separator: "; ")
         a.book.dynamicRequirements.append((b, source))

@@ -35,6 +35,9 @@ public final class GestureEnvironment {
     /// Touches whose view delivery may still change (holds pending); kept until finished.
     var touchesWithHolds: [Touch] = []
     var nextSerial = 0
+    /// The last touch that lifted where it went down: when, where and its tap count (for the next
+    /// touch's `tapCount`).
+    var lastLift: (time: Timestamp, location: Point, tapCount: Int)?
     var spareChanged: [Touch] = []
     /// `spareChanged`, unretained (it keeps them alive), for the common event's fast path.
     var spareChangedLinks = UnretainedList<Touch>()
@@ -51,6 +54,8 @@ public final class GestureEnvironment {
     var isDispatching = false
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
+    /// The event being dispatched (UIKit reuses one event object, and so does the environment).
+    package var eventBeingDispatched: TouchEvent { sharedEvent }
     /// Bumped whenever the hierarchy changes, so recognizers recompute their order keys.
     private var hierarchyGeneration = 1
 
@@ -260,6 +265,7 @@ public final class GestureEnvironment {
 
     /// Calls the hook for `phase`; the caller has set `context` to say which touches these are.
     private func deliver(_ phase: TouchPhase, _ set: [Touch], to r: GestureRecognizer, event: TouchEvent) {
+        if let front = r.book.front { return front.deliver(phase, set, with: event) }
         switch phase {
         case .began: r.touchesBegan(set, with: event)
         case .moved: r.touchesMoved(set, with: event)

@@ -8,7 +8,7 @@ import GestureTrace
 /// itself last set; `publishedState` is what others (and the log) see, which differs while the
 /// recognizer waits on a failure requirement.
 open class GestureRecognizer {
-    public let id: String
+    public package(set) var id: String
     /// What the engine keeps about this recognizer between events (see `Bookkeeping`).
     var book = Bookkeeping()
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
@@ -16,8 +16,12 @@ open class GestureRecognizer {
         didSet {
             book.isAttached = view != nil
             environmentAttached(view?.environmentRef)
+            companion.attachmentChanged(attached: view != nil)
         }
     }
+
+    /// This recognizer's face in GestureLabUIKit (see `CompanionLink`).
+    package var companion = CompanionLink()
 
     func environmentAttached(_ env: GestureEnvironment?) {
         book.clockReading = env?.clockReading
@@ -267,6 +271,7 @@ open class GestureRecognizer {
         delegate = nil
         failureRequirements.removeAll()
         book.dynamicRequirements.removeAll()
+        companion.owned = nil
     }
 
     // MARK: Actions

@@ -236,7 +236,7 @@ extension GestureEnvironment {
             for t in r.attemptTouches where !r.isIgnoring(t) {
                 guard let v = t.view, !asked.contains(where: { $0 === v }) else { continue }
                 asked.append(v)
-                if !v.gestureRecognizerShouldBegin(r) {
+                if !v.asksShouldBegin(r) {
                     let why = v.reasonForRefusing(r).map { ": \($0)" } ?? ""
                     return Cause(.view, "view \(v.id) answered gestureRecognizerShouldBegin(\(r.id)) = false\(why)", other: v.id)
                 }

@@ -29,6 +29,10 @@ public final class Touch {
     public let device: InputDevice?
     public internal(set) var pressure: Double?
 
+    /// The recognizers this touch is still delivered to, in delivery order (UIKit's
+    /// `UITouch.gestureRecognizers`).
+    package var deliveryRecognizers: [GestureRecognizer] { recognizers }
+
     /// Recognizers that received this touch at touch down, in delivery order.
     var recognizers: [GestureRecognizer] = [] {
         didSet { recognizerLinks.replace(with: recognizers) }
@@ -37,6 +41,13 @@ public final class Touch {
     /// them alive; see `UnretainedList`).
     private(set) var recognizerLinks = UnretainedList<GestureRecognizer>()
     var delivery = ViewDeliveryState()
+    /// This finger's face in GestureLabUIKit (`UITouch`), owned by the touch until it lifts (see
+    /// `CompanionLink`).
+    package var companion = CompanionLink()
+    /// UIKit's `tapCount`: 1, or one more than the touch before it when this one went down soon
+    /// enough after it lifted, near enough to where it lifted (`GestureDefaults.tapMaximumInterval`
+    /// and `tapAllowableMovement`, the tap recognizer's own limits).
+    public internal(set) var tapCount = 1
 
     init(pointer: Int, serial: Int, time: Timestamp, location: Point, device: InputDevice?, pressure: Double?) {
         self.pointer = pointer
@@ -77,6 +88,8 @@ public final class TouchEvent {
     /// what you need rather than keeping the event.
     public internal(set) var timestamp: Timestamp
     public internal(set) var allTouches: [Touch]
+    /// This event's face in GestureLabUIKit (`UIEvent`; see `CompanionLink`).
+    package var companion = CompanionLink()
 
     init(timestamp: Timestamp, allTouches: [Touch]) {
         self.timestamp = timestamp

@@ -9,7 +9,7 @@ extension GestureEnvironment {
         let location = touch.locationInWindow
         let rootLocal = Point(x: location.x - window.frame.origin.x + window.boundsOrigin.x,
                               y: location.y - window.frame.origin.y + window.boundsOrigin.y)
-        let hit = window.hitTest(rootLocal)
+        let hit = window.asksHitTest(rootLocal)
         touch.view = hit
         let inputSeq = log.append(time: now, kind: .input, view: hit?.id, phase: "began", touches: [touch.pointer],
                                   cause: Cause(.input, hit.map { "\(touch.label) down at \(location) hits \($0.id)" }

@@ -3,7 +3,7 @@
 /// `frame` is in the superview's coordinate space; `boundsOrigin` is the view's own scroll
 /// offset, so a scroll view moves its content by changing it and hit-testing follows.
 open class View {
-    public let id: String
+    public package(set) var id: String
     public var frame: Rect { didSet { environmentRef?.geometryChanged() } }
     public var boundsOrigin: Point = .zero { didSet { environmentRef?.geometryChanged() } }
     /// The window-to-bounds offset, cached until any view's geometry changes (recognizers ask
@@ -23,6 +23,9 @@ open class View {
     unowned(unsafe) var environmentRef: GestureEnvironment? {
         didSet { for r in gestureRecognizers { r.environmentAttached(environmentRef) } }
     }
+
+    /// This view's face in GestureLabUIKit (see `CompanionLink`).
+    package var companion = CompanionLink()
 
     public init(id: String, frame: Rect) {
         self.id = id
@@ -47,6 +50,7 @@ open class View {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        view.companion.attachmentChanged(attached: true)
         for v in view.subtree { v.environmentRef = environmentRef }
         environment?.hierarchyChanged()
     }
@@ -55,6 +59,7 @@ open class View {
         guard let s = superview else { return }
         s.subviews.removeAll { $0 === self }
         superview = nil
+        companion.attachmentChanged(attached: false)
         for v in subtree { v.environmentRef = nil }
         s.environment?.hierarchyChanged()
     }
@@ -150,14 +155,23 @@ open class View {
 
     /// The deepest view containing `p` (in this view's coordinates): front-most subview first.
     open func hitTest(_ p: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, point(inside: p) else { return nil }
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, asksPointInside(p) else { return nil }
         for sub in subviews.reversed() {
             let local = Point(x: p.x - sub.frame.origin.x + sub.boundsOrigin.x,
                               y: p.y - sub.frame.origin.y + sub.boundsOrigin.y)
-            if let hit = sub.hitTest(local) { return hit }
+            if let hit = sub.asksHitTest(local) { return hit }
         }
         return self
     }
+
+    /// The face that answers the hit-testing and `gestureRecognizerShouldBegin` questions in place
+    /// of this view, when a UIKit-style subclass overrides them (see `ViewFront`); unretained,
+    /// cleared by the face when it goes away.
+    package unowned(unsafe) var front: ViewFront?
+
+    package func asksHitTest(_ p: Point) -> View? { front?.hitTest(p) ?? hitTest(p) }
+    func asksPointInside(_ p: Point) -> Bool { front?.point(inside: p) ?? point(inside: p) }
+    func asksShouldBegin(_ r: GestureRecognizer) -> Bool { front?.gestureRecognizerShouldBegin(r) ?? gestureRecognizerShouldBegin(r) }
 
     // MARK: Questions UIKit asks views
 

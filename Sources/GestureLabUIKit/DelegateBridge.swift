@@ -1,0 +1,47 @@
+import GestureEngine
+
+/// The engine's delegate for a recognizer whose delegate is a `UIGestureRecognizerDelegate`:
+/// it asks the UIKit delegate with UIKit's objects. The UIKit delegate is read through its
+/// recognizer each time, because UIKit's `delegate` is weak and may go away.
+final class DelegateBridge: GestureRecognizerDelegate, @unchecked Sendable {
+    unowned(unsafe) let owner: UIGestureRecognizer
+    /// A delegate nothing else keeps (one a scene made).
+    var retained: AnyObject?
+
+    init(owner: UIGestureRecognizer) { self.owner = owner }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        onMainActor { owner.delegate?.gestureRecognizerShouldBegin(owner) ?? true }
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        nonisolated(unsafe) let touch = touch
+        return onMainActor {
+            guard let d = owner.delegate else { return true }
+            // The per-event question comes first (A.2.3); the engine asks per touch, at touch down.
+            if let event = touch.view?.environment?.eventBeingDispatched, !d.gestureRecognizer(owner, shouldReceive: UIEvent.face(of: event)) {
+                return false
+            }
+            return d.gestureRecognizer(owner, shouldReceive: UITouch.face(of: touch))
+        }
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        nonisolated(unsafe) let other = other
+        return onMainActor { owner.delegate?.gestureRecognizer(owner, shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.face(of: other)) ?? false }
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
+        nonisolated(unsafe) let other = other
+        return onMainActor { owner.delegate?.gestureRecognizer(owner, shouldRequireFailureOf: UIGestureRecognizer.face(of: other)) ?? false }
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
+        nonisolated(unsafe) let other = other
+        return onMainActor { owner.delegate?.gestureRecognizer(owner, shouldBeRequiredToFailBy: UIGestureRecognizer.face(of: other)) ?? false }
+    }
+
+    func explanationOfLastAnswer() -> String? {
+        onMainActor { owner.delegate.map { "answered by \(type(of: $0))" } }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GestureEngine
+
+/// UIKit's `UIEvent` for touches: the touches that changed go to the hooks, every touch that is
+/// down is here (A.2.6). Like UIKit, one object per replay is reused from event to event.
+@MainActor
+open class UIEvent: NSObject {
+    /// UIKit's `UIEvent.EventType`; replays carry touches.
+    public enum EventType: Int, Sendable {
+        case touches, motion, remoteControl, presses, scroll = 10, hover = 11, transform = 14
+    }
+
+    package nonisolated(unsafe) let engineEvent: TouchEvent
+
+    init(engineEvent: TouchEvent) {
+        self.engineEvent = engineEvent
+        super.init()
+    }
+
+    /// The face of `event` (the environment reuses one event, so this is made once per replay).
+    package static func face(of event: TouchEvent) -> UIEvent {
+        if let f = event.companion.object { return unsafeDowncast(f, to: UIEvent.self) }
+        let f = UIEvent(engineEvent: event)
+        event.companion.adopt(f)
+        return f
+    }
+
+    deinit { engineEvent.companion.faceWentAway(self) }
+
+    public var type: EventType { .touches }
+    /// Seconds on the replay's clock.
+    public var timestamp: TimeInterval { engineEvent.timestamp.seconds }
+
+    /// Every touch that is down.
+    public var allTouches: Set<UITouch>? { Set(engineEvent.allTouches.map(UITouch.face(of:))) }
+
+    /// The touches delivered to `gestureRecognizer` in this event.
+    public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
+        Set(engineEvent.touches(for: gestureRecognizer.engine).map(UITouch.face(of:)))
+    }
+
+    public func touches(for view: UIView) -> Set<UITouch>? {
+        Set(engineEvent.allTouches.filter { $0.view === view.engineView }.map(UITouch.face(of:)))
+    }
+}

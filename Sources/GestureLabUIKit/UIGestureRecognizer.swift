@@ -1,0 +1,299 @@
+import Foundation
+import GestureEngine
+import GestureTrace
+
+/// UIKit's `UIGestureRecognizer`, with the subclass API of `UIGestureRecognizerSubclass`, for
+/// recognizers written for iOS to run unchanged in GestureLab's engine.
+///
+/// Each recognizer has an engine recognizer behind it (`engine`), which takes part in
+/// arbitration, the decision log and the timeline as any built-in does. A subclass's overrides
+/// of the `touches…` methods, `reset()` and the prevention and failure questions are called by
+/// the engine in place of the engine recognizer's own, with UIKit's types; calling `super` reaches
+/// the engine recognizer's behaviour (nothing for this base class, the built-in's logic for
+/// `UITapGestureRecognizer` and the others). Rules: docs/uikit-rules.md A.1 to A.5.
+@MainActor
+open class UIGestureRecognizer: NSObject {
+    /// UIKit's states (A.1.1), with UIKit's raw values; `recognized` is `ended`.
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible, began, changed, ended, cancelled, failed
+        public static let recognized = State.ended
+
+        init(_ s: RecognizerState) { self = State(rawValue: s.rawValue)! }
+        var engineState: RecognizerState { RecognizerState(rawValue: rawValue)! }
+
+        public var description: String { engineState.name(discrete: false) }
+    }
+
+    /// The engine recognizer this one speaks for: the one in the decision log.
+    package nonisolated(unsafe) let engine: GestureRecognizer
+    /// Receives the engine's hook calls and passes them on with UIKit's types (nil for an exact
+    /// built-in class, whose engine recognizer runs unaided).
+    private nonisolated(unsafe) var hooks: RecognizerHooks?
+    /// The hook the engine is calling, for the cause of a state set inside it.
+    var currentHook: StaticString?
+    private var targets: [(target: AnyObject?, action: Selector?)] = []
+    private var delegateBridge: DelegateBridge?
+
+    /// UIKit's initializer. The action is recorded by name; see `Selector`.
+    public init(target: Any?, action: Selector?) {
+        engine = CustomRecognizerCore(id: "recognizer")
+        super.init()
+        setUp(builtIn: nil, target: target, action: action)
+    }
+
+    public override init() {
+        engine = CustomRecognizerCore(id: "recognizer")
+        super.init()
+        setUp(builtIn: nil, target: nil, action: nil)
+    }
+
+    public init?(coder: NSCoder) {
+        engine = CustomRecognizerCore(id: "recognizer")
+        super.init()
+        setUp(builtIn: nil, target: nil, action: nil)
+    }
+
+    /// For the built-in classes: `engine` is their engine recognizer, and `builtIn` their own
+    /// class, whose instances need no hook routing (a subclass's do).
+    package init(engine: GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
+        self.engine = engine
+        super.init()
+        setUp(builtIn: builtIn, target: target, action: action)
+    }
+
+    /// A face for an engine recognizer made without one (a scene's built-in): owned by it.
+    package init(wrapping engine: GestureRecognizer) {
+        self.engine = engine
+        super.init()
+        engine.companion.adopt(self)
+    }
+
+    private func setUp(builtIn: UIGestureRecognizer.Type?, target: Any?, action: Selector?) {
+        let type = Swift.type(of: self)
+        if type != builtIn {
+            let hooks = RecognizerHooks(owner: self)
+            self.hooks = hooks
+            engine.route(through: hooks)
+            if let core = engine as? CustomRecognizerCore { core.className = String(describing: type) }
+        }
+        engine.companion.link(self)
+        if target != nil || action != nil { targets.append((target as AnyObject?, action)) }
+    }
+
+    deinit {
+        engine.companion.faceWentAway(self)
+        if hooks != nil { engine.route(through: nil) }
+    }
+
+    /// The face of an engine recognizer: its own, or one made now for a built-in type.
+    package static func face(of engine: GestureRecognizer) -> UIGestureRecognizer {
+        if let f = engine.companion.object { return unsafeDowncast(f, to: UIGestureRecognizer.self) }
+        return BuiltInFaces.make(for: engine)
+    }
+
+    // MARK: State (A.1)
+
+    /// The state as this recognizer last set it, after UIKit's coercions (A.1.5). While the
+    /// recognizer waits on a failure requirement this is the state it asked for (A.1.8).
+    /// Setting it from a subclass is logged with the class and the method it was set in.
+    open var state: State {
+        get { State(engine.state) }
+        set {
+            // UIKit has no discrete/continuous flag: a recognizer that goes straight from possible
+            // to ended is discrete (it is "recognized" in the log).
+            if let core = engine as? CustomRecognizerCore, engine.state == .possible, newValue != .possible {
+                core.learnedDiscrete = newValue == .ended
+            }
+            engine.setState(newValue.engineState, because: self.causeOfSetState())
+        }
+    }
+
+    func causeOfSetState() -> String {
+        let name = String(describing: Swift.type(of: self))
+        return currentHook.map { "set by \(name).\($0)" } ?? "set by \(name)"
+    }
+
+    // MARK: Touches (A.2)
+
+    /// Subclass hooks. The default passes the touches to the engine recognizer (the built-in's
+    /// logic); this base class's own does nothing, except `touchesCancelled`, which gives up the
+    /// gesture (`cancelled` when active, `failed` when possible, by A.1.5).
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        engine.touchesBegan(engineTouches(touches), with: event.engineEvent)
+    }
+
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        engine.touchesMoved(engineTouches(touches), with: event.engineEvent)
+    }
+
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        engine.touchesEnded(engineTouches(touches), with: event.engineEvent)
+    }
+
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
+        engine.touchesCancelled(engineTouches(touches), with: event.engineEvent)
+    }
+
+    /// Called after the recognizer reached a final state, before it goes back to possible (A.1.7).
+    open func reset() {
+        engine.reset()
+    }
+
+    /// The engine touches behind `touches`: those being delivered when it is that set (the usual
+    /// `super` call), else the set's own, in the order they went down.
+    private func engineTouches(_ touches: Set<UITouch>) -> [Touch] {
+        if let delivered = hooks?.deliveredTouches, delivered.count == touches.count,
+           delivered.allSatisfy({ $0.companion.object.map { touches.contains(unsafeDowncast($0, to: UITouch.self)) } ?? false }) {
+            return delivered
+        }
+        return touches.map(\.engineTouch).sorted { $0.serial < $1.serial }
+    }
+
+    /// Stops delivering `touch` to this recognizer (A.2.11).
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        engine.ignore(touch.engineTouch, for: event.engineEvent)
+    }
+
+    /// The centroid of the touches in `view`'s coordinates (the window's for nil).
+    open func location(in view: UIView?) -> CGPoint { CGPoint(engine.location(in: view?.engineView)) }
+
+    open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+        CGPoint(engine.location(ofTouch: touchIndex, in: view?.engineView))
+    }
+
+    open var numberOfTouches: Int { engine.numberOfTouches }
+
+    /// The view this recognizer is attached to.
+    open var view: UIView? { engine.view.map(UIView.face(of:)) }
+
+    // MARK: Properties (A.2.7 to A.2.9, A.1.9)
+
+    open var isEnabled: Bool {
+        get { engine.isEnabled }
+        set { engine.isEnabled = newValue }
+    }
+
+    /// Default true (A.2.7).
+    open var cancelsTouchesInView: Bool {
+        get { engine.cancelsTouchesInView }
+        set { engine.cancelsTouchesInView = newValue }
+    }
+
+    /// Default false (A.2.8).
+    open var delaysTouchesBegan: Bool {
+        get { engine.delaysTouchesBegan }
+        set { engine.delaysTouchesBegan = newValue }
+    }
+
+    /// Default true (A.2.9).
+    open var delaysTouchesEnded: Bool {
+        get { engine.delaysTouchesEnded }
+        set { engine.delaysTouchesEnded = newValue }
+    }
+
+    /// Kept for code that sets it. GestureLab's traces do not mix device types within one
+    /// gesture, so it changes nothing in a replay.
+    open var requiresExclusiveTouchType = true
+
+    /// Which touch types this recognizer receives (A.2.3), as UIKit's `NSNumber`s of `UITouch.TouchType`.
+    open var allowedTouchTypes: [NSNumber] {
+        get {
+            guard let devices = engine.allowedDevices else { return [0, 1, 2, 3].map { NSNumber(value: $0) } }
+            return devices.compactMap { d -> Int? in
+                switch d {
+                case .touch, .synthetic: return UITouch.TouchType.direct.rawValue
+                case .mouse: return UITouch.TouchType.indirectPointer.rawValue
+                case .pen: return UITouch.TouchType.pencil.rawValue
+                }
+            }.sorted().map { NSNumber(value: $0) }
+        }
+        set {
+            var devices: Set<InputDevice> = []
+            for n in newValue {
+                switch UITouch.TouchType(rawValue: n.intValue) {
+                case .direct?: devices.formUnion([.touch, .synthetic])
+                case .indirectPointer?, .indirect?: devices.insert(.mouse)
+                case .pencil?: devices.insert(.pen)
+                case nil: break
+                }
+            }
+            engine.allowedDevices = devices
+        }
+    }
+
+    /// Also the recognizer's id in the decision log, when set before it is attached to a view.
+    open var name: String? {
+        didSet { if let name, engine.view == nil { engine.id = name } }
+    }
+
+    // MARK: Delegate (A.5)
+
+    /// Weak, as UIKit's.
+    open weak var delegate: UIGestureRecognizerDelegate? {
+        didSet {
+            if delegate == nil {
+                engine.delegate = nil
+                delegateBridge = nil
+            } else if delegateBridge == nil {
+                let bridge = DelegateBridge(owner: self)
+                delegateBridge = bridge
+                engine.delegate = bridge
+            }
+        }
+    }
+
+    /// Keeps `delegate` alive: for delegates a scene made, which nothing else holds.
+    package func retainDelegate(_ d: UIGestureRecognizerDelegate) {
+        delegate = d
+        delegateBridge?.retained = d
+    }
+
+    // MARK: Relationships (A.3, A.4)
+
+    /// This recognizer may leave possible only once `otherGestureRecognizer` has failed (A.4.2).
+    open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        engine.require(toFail: otherGestureRecognizer.engine)
+    }
+
+    /// Subclass questions (A.3.4, A.4.1); the defaults are the engine recognizer's answers.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool {
+        engine.canPrevent(preventedGestureRecognizer.engine)
+    }
+
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+        engine.canBePrevented(by: preventingGestureRecognizer.engine)
+    }
+
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        engine.shouldRequireFailure(of: otherGestureRecognizer.engine)
+    }
+
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        engine.shouldBeRequiredToFail(by: otherGestureRecognizer.engine)
+    }
+
+    // MARK: Target-action
+
+    /// Records the pair. Selectors cannot be performed on Linux: the engine logs every action,
+    /// and `addTarget(_:handler:)` runs Swift code on each.
+    open func addTarget(_ target: Any, action: Selector) {
+        targets.append((target as AnyObject, action))
+    }
+
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        targets.removeAll { (target == nil || $0.target === target as AnyObject) && (action == nil || $0.action == action) }
+    }
+
+    /// GestureLab's stand-in for a target's action method: `handler` runs whenever UIKit would
+    /// send the action (A.1.2 to A.1.4).
+    public func addTarget(_ target: Any? = nil, handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+        engine.addAction { [unowned self] _ in onMainActor { handler(self) } }
+    }
+
+    nonisolated open override var description: String {
+        "<\(Swift.type(of: self)) \(engine.id) state: \(engine.stateName)>"
+    }
+}
+
+/// UIKit's older spelling.
+public typealias UIGestureRecognizerState = UIGestureRecognizer.State

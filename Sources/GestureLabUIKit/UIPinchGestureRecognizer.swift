@@ -1,0 +1,19 @@
+import Foundation
+import GestureEngine
+import GestureRecognizers
+
+/// UIKit's `UIPinchGestureRecognizer` (A.6.5), the engine's pinch behind it.
+@MainActor
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    var pinch: PinchGestureRecognizer { unsafeDowncast(engine, to: PinchGestureRecognizer.self) }
+
+    public override init(target: Any?, action: Selector?) {
+        super.init(engine: PinchGestureRecognizer(id: "pinch"), builtIn: UIPinchGestureRecognizer.self, target: target, action: action)
+    }
+
+    public override convenience init() { self.init(target: nil, action: nil) }
+    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+
+    /// The distance between the fingers relative to where they started.
+    open var scale: CGFloat { CGFloat(pinch.scale) }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import GestureEngine
+import GestureRecognizers
+
+/// UIKit's `UIRotationGestureRecognizer` (A.6.5), the engine's rotation behind it.
+@MainActor
+open class UIRotationGestureRecognizer: UIGestureRecognizer {
+    var rotationRecognizer: RotationGestureRecognizer { unsafeDowncast(engine, to: RotationGestureRecognizer.self) }
+
+    public override init(target: Any?, action: Selector?) {
+        super.init(engine: RotationGestureRecognizer(id: "rotation"), builtIn: UIRotationGestureRecognizer.self, target: target, action: action)
+    }
+
+    public override convenience init() { self.init(target: nil, action: nil) }
+    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+
+    /// Radians the fingers have turned since they went down.
+    open var rotation: CGFloat { CGFloat(rotationRecognizer.rotation) }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GestureEngine
+import GestureRecognizers
+
+/// UIKit's `UIScrollView`, as far as touches go: its pan and content-touch delay, scrolling
+/// switches and the offset (docs/uikit-rules.md A.7).
+@MainActor
+open class UIScrollView: UIView {
+    package var scrollView: ScrollView { unsafeDowncast(engineView, to: ScrollView.self) }
+
+    public override init(frame: CGRect) {
+        super.init(engineView: ScrollView(id: "scroll", frame: frame.engineRect, contentSize: frame.size.engineSize))
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(engineView: ScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: Size(width: 0, height: 0)))
+    }
+
+    package override init(wrapping view: View) { super.init(wrapping: view) }
+
+    open var contentSize: CGSize {
+        get { CGSize(width: scrollView.contentSize.width, height: scrollView.contentSize.height) }
+        set { scrollView.contentSize = newValue.engineSize }
+    }
+
+    open var contentOffset: CGPoint {
+        get { CGPoint(scrollView.contentOffset) }
+        set { scrollView.contentOffset = newValue.enginePoint }
+    }
+
+    open var isScrollEnabled: Bool {
+        get { scrollView.isScrollEnabled }
+        set { scrollView.isScrollEnabled = newValue }
+    }
+
+    open var isDirectionalLockEnabled: Bool {
+        get { scrollView.isDirectionalLockEnabled }
+        set { scrollView.isDirectionalLockEnabled = newValue }
+    }
+
+    /// Default true: content sees a touch only after the delay (A.7.2).
+    open var delaysContentTouches: Bool {
+        get { scrollView.delaysContentTouches }
+        set { scrollView.delaysContentTouches = newValue }
+    }
+
+    /// Default true: scrolling cancels the content's touches (A.7.4).
+    open var canCancelContentTouches: Bool {
+        get { scrollView.canCancelContentTouches }
+        set { scrollView.canCancelContentTouches = newValue }
+    }
+
+    open var alwaysBounceHorizontal: Bool {
+        get { scrollView.alwaysBounceHorizontal }
+        set { scrollView.alwaysBounceHorizontal = newValue }
+    }
+
+    open var alwaysBounceVertical: Bool {
+        get { scrollView.alwaysBounceVertical }
+        set { scrollView.alwaysBounceVertical = newValue }
+    }
+
+    /// The scroll view's own pan; code often requires it to fail or lets it recognize with its own.
+    open var panGestureRecognizer: UIPanGestureRecognizer {
+        unsafeDowncast(UIGestureRecognizer.face(of: scrollView.panGestureRecognizer), to: UIPanGestureRecognizer.self)
+    }
+}
+
+extension CGSize {
+    var engineSize: Size { Size(width: Double(width), height: Double(height)) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GestureEngine
+import GestureRecognizers
+
+/// UIKit's `UISwipeGestureRecognizer` (A.6.4), the engine's swipe behind it.
+@MainActor
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+    /// UIKit's option set, with UIKit's raw values.
+    public struct Direction: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+    }
+
+    var swipe: SwipeGestureRecognizer { unsafeDowncast(engine, to: SwipeGestureRecognizer.self) }
+
+    public override init(target: Any?, action: Selector?) {
+        super.init(engine: SwipeGestureRecognizer(id: "swipe"), builtIn: UISwipeGestureRecognizer.self, target: target, action: action)
+    }
+
+    public override convenience init() { self.init(target: nil, action: nil) }
+    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+
+    /// Default `.right`.
+    open var direction: Direction {
+        get { Direction(swipe.direction) }
+        set { swipe.direction = newValue.engineDirection }
+    }
+
+    open var numberOfTouchesRequired: Int {
+        get { swipe.numberOfTouchesRequired }
+        set { swipe.numberOfTouchesRequired = newValue }
+    }
+}
+
+extension UISwipeGestureRecognizer.Direction {
+    init(_ d: SwipeDirection) {
+        var out: Self = []
+        if d.contains(.right) { out.insert(.right) }
+        if d.contains(.left) { out.insert(.left) }
+        if d.contains(.up) { out.insert(.up) }
+        if d.contains(.down) { out.insert(.down) }
+        self = out
+    }
+
+    var engineDirection: SwipeDirection {
+        var out: SwipeDirection = []
+        if contains(.right) { out.insert(.right) }
+        if contains(.left) { out.insert(.left) }
+        if contains(.up) { out.insert(.up) }
+        if contains(.down) { out.insert(.down) }
+        return out
+    }
+}
+
+/// UIKit's older spelling.
+public typealias UISwipeGestureRecognizerDirection = UISwipeGestureRecognizer.Direction

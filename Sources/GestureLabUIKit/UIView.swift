@@ -1,0 +1,220 @@
+import Foundation
+import GestureEngine
+import GestureRecognizers
+
+/// UIKit's `UIView`, for hierarchies made in code and for the views of a scene: frames, bounds,
+/// the hierarchy, recognizers, hit testing (A.2.1) and coordinate conversion.
+///
+/// Each view has an engine view behind it (`engineView`). A subclass's overrides of
+/// `point(inside:with:)`, `hitTest(_:with:)` and `gestureRecognizerShouldBegin(_:)` are asked by
+/// the engine in place of its own (A.2.1, A.5.2).
+@MainActor
+open class UIView: UIResponder {
+    package nonisolated(unsafe) let engineView: View
+    private nonisolated(unsafe) var hooks: ViewHooks?
+
+    public init(frame: CGRect) {
+        engineView = View(id: "view", frame: frame.engineRect)
+        super.init()
+        setUp()
+    }
+
+    public override convenience init() { self.init(frame: .zero) }
+
+    public required init?(coder: NSCoder) {
+        engineView = View(id: "view", frame: Rect(x: 0, y: 0, width: 0, height: 0))
+        super.init()
+        setUp()
+    }
+
+    /// For the UIKit classes backed by an engine view of their own kind.
+    package init(engineView: View) {
+        self.engineView = engineView
+        super.init()
+        setUp()
+    }
+
+    /// A face for a view made without one (a scene's): owned by it.
+    package init(wrapping view: View) {
+        engineView = view
+        super.init()
+        view.companion.adopt(self)
+    }
+
+    private func setUp() {
+        engineView.id = Self.nextID(for: String(describing: Swift.type(of: self)))
+        engineView.companion.link(self)
+        if !Self.isUIKitClass(Swift.type(of: self)) {
+            let hooks = ViewHooks(owner: self)
+            self.hooks = hooks
+            engineView.front = hooks
+        }
+    }
+
+    deinit {
+        engineView.companion.faceWentAway(self)
+        if hooks != nil { engineView.front = nil }
+    }
+
+    private static var counts: [String: Int] = [:]
+    /// Views made in code are named after their class in the log: UIView1, UIView2, ...
+    /// `accessibilityIdentifier` renames one.
+    private static func nextID(for className: String) -> String {
+        let n = (counts[className] ?? 0) + 1
+        counts[className] = n
+        return "\(className)\(n)"
+    }
+
+    private static func isUIKitClass(_ type: UIView.Type) -> Bool {
+        type == UIView.self || type == UIWindow.self || type == UIScrollView.self || type == UIControl.self
+    }
+
+    /// The face of an engine view: its own, or one made now.
+    package static func face(of view: View) -> UIView {
+        if let f = view.companion.object { return unsafeDowncast(f, to: UIView.self) }
+        if view.superview == nil { return UIWindow(wrapping: view) }
+        if let scroll = view as? ScrollView { return UIScrollView(wrapping: scroll) }
+        if view.isControl { return UIControl(wrapping: view) }
+        return UIView(wrapping: view)
+    }
+
+    /// The view's name in the decision log.
+    open var accessibilityIdentifier: String? {
+        get { engineView.id }
+        set { if let newValue { engineView.id = newValue } }
+    }
+
+    // MARK: Geometry
+
+    open var frame: CGRect {
+        get { CGRect(engineView.frame) }
+        set { engineView.frame = newValue.engineRect }
+    }
+
+    open var bounds: CGRect {
+        get { CGRect(engineView.bounds) }
+        set {
+            engineView.boundsOrigin = newValue.origin.enginePoint
+            engineView.frame.size = Size(width: Double(newValue.width), height: Double(newValue.height))
+        }
+    }
+
+    open var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        CGPoint(engineView.convert(point.enginePoint, to: view?.engineView))
+    }
+
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        let inWindow = view.map { $0.engineView.convertToWindow(point.enginePoint) } ?? point.enginePoint
+        return CGPoint(engineView.convertFromWindow(inWindow))
+    }
+
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    // MARK: Hierarchy
+
+    open var superview: UIView? { engineView.superview.map(UIView.face(of:)) }
+    open var subviews: [UIView] { engineView.subviews.map(UIView.face(of:)) }
+    open var window: UIWindow? { UIView.face(of: engineView.root) as? UIWindow }
+
+    open func addSubview(_ view: UIView) { engineView.addSubview(view.engineView) }
+    open func removeFromSuperview() { engineView.removeFromSuperview() }
+
+    open func isDescendant(of view: UIView) -> Bool { engineView.isDescendant(of: view.engineView) }
+
+    // MARK: Recognizers
+
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { engineView.gestureRecognizers.isEmpty ? nil : engineView.gestureRecognizers.map(UIGestureRecognizer.face(of:)) }
+        set {
+            for r in engineView.gestureRecognizers { engineView.removeGestureRecognizer(r) }
+            for r in newValue ?? [] { addGestureRecognizer(r) }
+        }
+    }
+
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        engineView.addGestureRecognizer(gestureRecognizer.engine)
+    }
+
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        engineView.removeGestureRecognizer(gestureRecognizer.engine)
+    }
+
+    /// Asked of the touched view when a recognizer, possibly on an ancestor, is about to begin
+    /// (A.5.2). The default is the engine view's answer (a control refuses an ancestor's tap, A.2.12).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        engineView.gestureRecognizerShouldBegin(gestureRecognizer.engine)
+    }
+
+    // MARK: Interaction and hit testing (A.2.1)
+
+    open var isUserInteractionEnabled: Bool {
+        get { engineView.isUserInteractionEnabled }
+        set { engineView.isUserInteractionEnabled = newValue }
+    }
+
+    open var isHidden: Bool {
+        get { engineView.isHidden }
+        set { engineView.isHidden = newValue }
+    }
+
+    open var alpha: CGFloat {
+        get { CGFloat(engineView.alpha) }
+        set { engineView.alpha = Double(newValue) }
+    }
+
+    /// Kept for code that sets it; the engine delivers every finger to every view (issue 14 has
+    /// UIKit's single-touch and exclusive-touch delivery).
+    open var isMultipleTouchEnabled = false
+    open var isExclusiveTouch = false
+    open var tag = 0
+
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        engineView.point(inside: point.enginePoint)
+    }
+
+    /// The deepest view containing `point` (in this view's coordinates), front-most subview first.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        engineView.hitTest(point.enginePoint).map(UIView.face(of:))
+    }
+
+    open override var next: UIResponder? { superview }
+
+    nonisolated open override var description: String { "<\(Swift.type(of: self)) \(engineView.id) frame: \(engineView.frame)>" }
+}
+
+/// The root of a hierarchy: the view a scene's window is, and what touches' `window` returns.
+@MainActor
+open class UIWindow: UIView {}
+
+/// Asks a UIKit-style view subclass the engine's hit-testing questions (see `ViewFront`).
+final class ViewHooks: ViewFront, @unchecked Sendable {
+    unowned(unsafe) let owner: UIView
+
+    init(owner: UIView) { self.owner = owner }
+
+    func point(inside p: Point) -> Bool {
+        onMainActor { owner.point(inside: CGPoint(p), with: nil) }
+    }
+
+    func hitTest(_ p: Point) -> View? {
+        nonisolated(unsafe) var hit: View?
+        onMainActor { hit = owner.hitTest(CGPoint(p), with: nil)?.engineView }
+        return hit
+    }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        nonisolated(unsafe) let recognizer = recognizer
+        return onMainActor { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
+    }
+}
