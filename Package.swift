@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GestureAnalysis", targets: ["GestureAnalysis"]),
         .library(name: "GestureSynth", targets: ["GestureSynth"]),
         .library(name: "GestureLabUIKit", targets: ["GestureLabUIKit"]),
+        .library(name: "GestureLabCLI", targets: ["GestureLabCLI"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
     dependencies: [
@@ -47,16 +48,21 @@ let package = Package(
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
-        .executableTarget(name: "gesturelab", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio",
+        .target(name: "GestureLabCLI", dependencies: [
+            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio", "GestureLabUIKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "gesturelab", dependencies: ["GestureLabCLI"]),
+        // The seed recognizers as an iOS developer writes them, against GestureLabUIKit only (the
+        // proof that such code runs unchanged; GestureLabUIKitTests replays them).
+        .target(name: "SeedRecognizersUIKit", dependencies: ["GestureLabUIKit"], path: "Examples/SeedRecognizers"),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
+        .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureImport", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline"]),
     ],

@@ -11,10 +11,10 @@ public struct CorpusEvaluation {
     public var registry: RecognizerRegistry
     public var jobs: Int
 
-    public init(scene: SceneDocument, registry: RecognizerRegistry = .builtIn, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(scene: SceneDocument, registry: RecognizerRegistry = .current, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.scene = scene
         self.registry = registry
-        self.jobs = max(1, jobs)
+        self.jobs = registry.requiresMainThread ? 1 : max(1, jobs)
     }
 
     /// Replays one trace; a trace that cannot be read becomes an outcome with a problem.

@@ -31,10 +31,24 @@ package struct CompanionLink {
         ownedAlways = false
     }
 
-    /// The engine object was attached (to a view, to a superview) or detached.
-    mutating func attachmentChanged(attached: Bool) {
-        guard object != nil, !ownedAlways else { return }
-        owned = attached ? object : nil
+    /// The engine object was attached (to a view, to a superview) or detached. Returns the face
+    /// it let go of, for the caller to drop after this access ends (see `release()`).
+    mutating func attachmentChanged(attached: Bool) -> AnyObject? {
+        guard object != nil, !ownedAlways else { return nil }
+        if attached {
+            owned = object
+            return nil
+        }
+        return release()
+    }
+
+    /// Stops owning the face and returns it. The caller drops it once this access to the link
+    /// has ended: a face freed during it would reach back into the link from its deinit, which
+    /// is a conflicting access (`_ = x.companion.release()` does that).
+    package mutating func release() -> AnyObject? {
+        let face = owned
+        owned = nil
+        return face
     }
 
     /// The face went away (called from its deinit).

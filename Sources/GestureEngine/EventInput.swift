@@ -106,7 +106,8 @@ extension GestureEnvironment {
     /// A touch that ended or was cancelled leaves the touches down.
     private func forget(_ touch: Touch) {
         // Its last phase has been delivered: a face kept only by the touch may go.
-        touch.companion.owned = nil
+        let dropped = touch.companion.release()
+        withExtendedLifetime(dropped) {}
         guard touchesByPointer[touch.pointer] === touch else { return }
         touchesByPointer[touch.pointer] = nil
         touchSetVersion &+= 1

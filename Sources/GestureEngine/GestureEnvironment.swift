@@ -54,6 +54,17 @@ public final class GestureEnvironment {
     var isDispatching = false
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
+    /// Lets go of the UIKit faces the environment's own objects hold (its event, touches still
+    /// down), which hold those objects in turn; called when a replay's scene is torn down.
+    package func releaseCompanions() {
+        let dropped = sharedEvent.companion.release()
+        withExtendedLifetime(dropped) {}
+        for t in touchesByPointer.values {
+            let face = t.companion.release()
+            withExtendedLifetime(face) {}
+        }
+    }
+
     /// The event being dispatched (UIKit reuses one event object, and so does the environment).
     package var eventBeingDispatched: TouchEvent { sharedEvent }
     /// Bumped whenever the hierarchy changes, so recognizers recompute their order keys.

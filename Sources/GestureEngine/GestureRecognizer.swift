@@ -16,7 +16,8 @@ open class GestureRecognizer {
         didSet {
             book.isAttached = view != nil
             environmentAttached(view?.environmentRef)
-            companion.attachmentChanged(attached: view != nil)
+            let dropped = companion.attachmentChanged(attached: view != nil)
+            withExtendedLifetime(dropped) {}
         }
     }
 
@@ -271,7 +272,8 @@ open class GestureRecognizer {
         delegate = nil
         failureRequirements.removeAll()
         book.dynamicRequirements.removeAll()
-        companion.owned = nil
+        let dropped = companion.release()
+        withExtendedLifetime(dropped) {}
     }
 
     // MARK: Actions

@@ -50,7 +50,8 @@ open class View {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
-        view.companion.attachmentChanged(attached: true)
+        let dropped = view.companion.attachmentChanged(attached: true)
+        withExtendedLifetime(dropped) {}
         for v in view.subtree { v.environmentRef = environmentRef }
         environment?.hierarchyChanged()
     }
@@ -59,7 +60,8 @@ open class View {
         guard let s = superview else { return }
         s.subviews.removeAll { $0 === self }
         superview = nil
-        companion.attachmentChanged(attached: false)
+        let dropped = companion.attachmentChanged(attached: false)
+        withExtendedLifetime(dropped) {}
         for v in subtree { v.environmentRef = nil }
         s.environment?.hierarchyChanged()
     }

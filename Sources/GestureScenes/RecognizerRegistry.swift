@@ -5,11 +5,26 @@ import GestureRecognizers
 /// registering a factory under their own name.
 public struct RecognizerRegistry: @unchecked Sendable {
     public typealias Factory = (String) -> GestureRecognizer
+    /// Gives a recognizer its delegate (a scene's `delegate: name`).
+    public typealias DelegateInstaller = (GestureRecognizer) -> Void
     public private(set) var factories: [String: Factory] = [:]
+    public private(set) var delegates: [String: DelegateInstaller] = [:]
+    /// Some types run code that must stay on the main thread (GestureLabUIKit's, which is
+    /// main-actor isolated as UIKit is): replays then run one at a time, on the calling thread.
+    public var requiresMainThread = false
 
     public init() {}
 
     public mutating func register(_ type: String, _ factory: @escaping Factory) { factories[type] = factory }
+
+    public mutating func registerDelegate(_ name: String, _ installer: @escaping DelegateInstaller) { delegates[name] = installer }
+
+    public var delegateNames: [String] { delegates.keys.sorted() }
+
+    /// The registry scenes are built with when none is given: the built-ins, plus what a
+    /// program built on `GestureLabCLI` registers at start-up, before any replay (it is not
+    /// meant to change while replays run).
+    nonisolated(unsafe) public static var current: RecognizerRegistry = .builtIn
 
     public var typeNames: [String] { factories.keys.sorted() }
 

@@ -13,13 +13,13 @@ public struct ReplayResult {
 /// Feeds a trace through a freshly built scene, batching events that share a timestamp into
 /// one UIKit event, and runs the timers left at the end.
 public enum Replay {
-    public static func run(tracePath: String, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
+    public static func run(tracePath: String, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
                            recordLog: Bool = true, logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
         let reader = try TraceReader(path: tracePath)
         return try run(reader: reader, scene: doc, registry: registry, recordLog: recordLog, logSink: logSink)
     }
 
-    public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn,
+    public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
                            recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
                            observe: ((TraceEvent) -> Void)? = nil,
                            logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
@@ -43,7 +43,7 @@ public enum Replay {
     }
 
     /// Replays events held in memory (tests, generators).
-    public static func run(events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .builtIn) throws -> BuiltScene {
+    public static func run(events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current) throws -> BuiltScene {
         let scene = try SceneBuilder.build(doc, registry: registry)
         let env = scene.environment
         var batch: [TraceEvent] = []

@@ -25,14 +25,19 @@ public final class BuiltScene {
     /// result. Found by the engine fuzzer's leak checker: every replay leaked such a scene.
     deinit {
         for r in recognizers { r.detachRelationships() }
-        for v in window.subtree { for r in v.gestureRecognizers { r.detachRelationships() } }
+        for v in window.subtree {
+            for r in v.gestureRecognizers { r.detachRelationships() }
+            let dropped = v.companion.release()
+            withExtendedLifetime(dropped) {}
+        }
+        environment.releaseCompanions()
     }
 }
 
 /// Builds live objects from a `SceneDocument`. Parameter names and values are checked here, by
 /// the recognizers themselves, and errors point at the scene line that set them.
 public enum SceneBuilder {
-    public static func build(_ doc: SceneDocument, registry: RecognizerRegistry = .builtIn, recordLog: Bool = true,
+    public static func build(_ doc: SceneDocument, registry: RecognizerRegistry = .current, recordLog: Bool = true,
                              keptKinds: Set<LogEntry.Kind>? = nil) throws(SceneError) -> BuiltScene {
         var recognizers: [GestureRecognizer] = []
         var views: [String: View] = [:]
@@ -79,6 +84,14 @@ public enum SceneBuilder {
                                          message: "recognizer \(r.id): \(error.message)")
                     }
                 }
+                if let name = r.delegate {
+                    guard let install = registry.delegates[name] else {
+                        let known = registry.delegateNames.isEmpty ? "none is registered (GestureLabCLI.main(delegates:) registers them)"
+                                                                   : "delegates are \(registry.delegateNames.joined(separator: ", "))"
+                        throw SceneError(file: doc.file, line: r.delegateLine, message: "recognizer \(r.id): unknown delegate \"\(name)\"; \(known)")
+                    }
+                    install(g)
+                }
                 v.addGestureRecognizer(g)
                 recognizers.append(g)
             }
@@ -90,8 +103,12 @@ public enum SceneBuilder {
         let env = GestureEnvironment(window: window, options: doc.options, recordLog: recordLog, keptKinds: keptKinds)
         func find(_ id: String) -> GestureRecognizer { recognizers.first { $0.id == id }! }
         var delegates: [String: ScenePolicyDelegate] = [:]
-        func delegate(_ id: String) -> ScenePolicyDelegate {
+        func delegate(_ id: String) throws(SceneError) -> ScenePolicyDelegate {
             if let d = delegates[id] { return d }
+            if let spec = doc.recognizerSpecs.first(where: { $0.id == id }), let own = spec.delegate {
+                throw SceneError(file: doc.file, line: spec.delegateLine,
+                                 message: "recognizer \(id) has its own delegate \(own), and the scene's relationships or policies give it a policy delegate too; a recognizer has one delegate: move those rules into \(own)")
+            }
             let d = ScenePolicyDelegate()
             delegates[id] = d
             find(id).delegate = d
@@ -100,19 +117,19 @@ public enum SceneBuilder {
         for rel in doc.relationships {
             switch rel.kind {
             case let .simultaneous(a, b):
-                delegate(a).simultaneousWith.insert(b)
+                try delegate(a).simultaneousWith.insert(b)
             case let .requireToFail(waiter, required, via):
                 switch via {
                 case .static: find(waiter).require(toFail: find(required))
-                case .delegate: delegate(waiter).requiresFailureOf.insert(required)
-                case .requiredDelegate: delegate(required).requiredToFailBy.insert(waiter)
+                case .delegate: try delegate(waiter).requiresFailureOf.insert(required)
+                case .requiredDelegate: try delegate(required).requiredToFailBy.insert(waiter)
                 }
             case let .cannotPrevent(r, other):
                 find(r).cannotPreventIDs.insert(other)
             }
         }
         for p in doc.policies {
-            let d = delegate(p.recognizer)
+            let d = try delegate(p.recognizer)
             if let dir = p.beginDirection { d.beginDirection = dir }
             if p.neverBegin { d.neverBegin = true }
             if p.simultaneousWithAny { d.simultaneousWithAny = true }
@@ -151,7 +168,7 @@ public enum SceneBuilder {
     }
 
     /// The parameter names a recognizer type takes (empty for an unknown type).
-    public static func parameterNames(type: String, registry: RecognizerRegistry = .builtIn) -> [String] {
+    public static func parameterNames(type: String, registry: RecognizerRegistry = .current) -> [String] {
         registry.factories[type].map { $0("probe").parameters.map(\.name) } ?? []
     }
 

@@ -92,6 +92,9 @@ public struct RecognizerSpec: Sendable {
     public var type: String
     public var parameters: [ParameterAssignment]
     public var line: Int
+    /// A delegate registered by name (`GestureLabCLI.main(delegates:)`), UIKit-style code's own.
+    public var delegate: String?
+    public var delegateLine = 0
 }
 
 public struct RelationshipSpec: Sendable {

@@ -287,16 +287,21 @@ public enum SceneLoader {
             var id: String?
             var type: String?
             var params: [ParameterAssignment] = []
+            var delegate: String?
+            var delegateLine = 0
             for (k, kn, v) in try item.mapping("a recognizer") {
                 switch k {
                 case "id": id = try v.identifier("recognizer id")
                 case "type": type = try v.identifier("recognizer type")
+                case "delegate":
+                    delegate = try v.identifier("delegate name")
+                    delegateLine = kn.line
                 default: params.append(ParameterAssignment(name: k, value: try v.parameterValue(k), line: kn.line, column: kn.column))
                 }
             }
             guard let id else { throw item.error("a recognizer needs an `id`") }
             guard let type else { throw item.error("recognizer \(id) needs a `type`; `gesturelab recognizers` lists them") }
-            out.append(RecognizerSpec(id: id, type: type, parameters: params, line: item.line))
+            out.append(RecognizerSpec(id: id, type: type, parameters: params, line: item.line, delegate: delegate, delegateLine: delegateLine))
         }
         return out
     }

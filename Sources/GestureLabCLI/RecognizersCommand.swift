@@ -12,7 +12,7 @@ struct RecognizersCommand: ParsableCommand {
     var type: String?
 
     func run() throws {
-        let registry = RecognizerRegistry.builtIn
+        let registry = RecognizerRegistry.current
         let names = type.map { [$0] } ?? registry.typeNames
         for name in names {
             guard let factory = registry.factories[name] else {

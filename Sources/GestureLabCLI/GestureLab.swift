@@ -1,6 +1,6 @@
 import ArgumentParser
 
-@main
+
 struct GestureLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturelab",

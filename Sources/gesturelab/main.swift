@@ -1,0 +1,3 @@
+import GestureLabCLI
+
+GestureLabCLI.main()
