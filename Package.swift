@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GestureSynth", targets: ["GestureSynth"]),
         .library(name: "GestureLabUIKit", targets: ["GestureLabUIKit"]),
         .library(name: "GestureLabCLI", targets: ["GestureLabCLI"]),
+        .library(name: "GestureLabTesting", targets: ["GestureLabTesting"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
     dependencies: [
@@ -36,7 +37,10 @@ let package = Package(
         .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
         // UIKit's names over the engine, so recognizers and delegates written for iOS compile
         // unchanged (docs/custom-recognizers.md).
-        .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], swiftSettings: hotPath),
+        .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureScenes"], swiftSettings: hotPath),
+        // Gesture tests in the manner of Flutter's WidgetTester: synthesized input, a replay,
+        // assertions whose failures carry the explanation. For Swift Testing and XCTest alike.
+        .target(name: "GestureLabTesting", dependencies: ["GestureLabUIKit", "GestureEngine", "GestureScenes", "GestureSynth", "GestureTrace", "GestureAnalysis", "GestureTimeline"]),
         // SDL2 (libsdl2-dev) and zlib (zlib1g-dev), installed by scripts/bootstrap.sh. Their headers
         // are in the standard include path, and the module maps name the libraries, so no
         // pkg-config: SDL2's adds -D_REENTRANT, which SwiftPM refuses with a warning on every build.
@@ -62,7 +66,7 @@ let package = Package(
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
-        .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureImport", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
+        .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureImport", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline"]),
     ],

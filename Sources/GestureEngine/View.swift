@@ -33,7 +33,12 @@ open class View {
     }
 
     deinit {
-        for s in subviews { s.superview = nil }
+        for s in subviews {
+            s.superview = nil
+            // A face its subview kept because it was attached goes with the attachment.
+            let dropped = s.companion.attachmentChanged(attached: false)
+            withExtendedLifetime(dropped) {}
+        }
         for r in gestureRecognizers where r.view === self { r.view = nil }
     }
 

@@ -28,10 +28,6 @@ public enum GestureLabCLI {
     @MainActor
     public static func registry(recognizers: [String: @MainActor () -> UIGestureRecognizer],
                                 delegates: [String: @MainActor () -> UIGestureRecognizerDelegate]) -> RecognizerRegistry {
-        var registry = RecognizerRegistry.builtIn
-        for (name, make) in recognizers { registry.register(name, SceneFactories.recognizer(make)) }
-        for (name, make) in delegates { registry.registerDelegate(name, SceneFactories.delegate(make)) }
-        registry.requiresMainThread = registry.requiresMainThread || !recognizers.isEmpty || !delegates.isEmpty
-        return registry
+        RecognizerRegistry.withUIKit(recognizers: recognizers, delegates: delegates)
     }
 }

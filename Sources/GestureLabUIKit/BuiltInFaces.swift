@@ -7,14 +7,14 @@ import GestureRecognizers
 enum BuiltInFaces {
     static func make(for engine: GestureRecognizer) -> UIGestureRecognizer {
         switch engine {
-        case is TapGestureRecognizer: return UITapGestureRecognizer(wrapping: engine)
-        case is LongPressGestureRecognizer: return UILongPressGestureRecognizer(wrapping: engine)
-        case is ScreenEdgePanGestureRecognizer: return UIScreenEdgePanGestureRecognizer(wrapping: engine)
-        case is PanGestureRecognizer: return UIPanGestureRecognizer(wrapping: engine)
-        case is SwipeGestureRecognizer: return UISwipeGestureRecognizer(wrapping: engine)
-        case is PinchGestureRecognizer: return UIPinchGestureRecognizer(wrapping: engine)
-        case is RotationGestureRecognizer: return UIRotationGestureRecognizer(wrapping: engine)
-        default: return UIGestureRecognizer(wrapping: engine)
+        case is TapGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UITapGestureRecognizer() }
+        case is LongPressGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UILongPressGestureRecognizer() }
+        case is ScreenEdgePanGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIScreenEdgePanGestureRecognizer() }
+        case is PanGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIPanGestureRecognizer() }
+        case is SwipeGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UISwipeGestureRecognizer() }
+        case is PinchGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIPinchGestureRecognizer() }
+        case is RotationGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIRotationGestureRecognizer() }
+        default: return UIGestureRecognizer.makeFace(for: engine) { UIGestureRecognizer() }
         }
     }
 }

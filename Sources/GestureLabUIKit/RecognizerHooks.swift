@@ -29,7 +29,11 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
         let uiEvent = UIEvent.face(of: event)
         let outer = (deliveredTouches, owner.currentHook)
         deliveredTouches = touches
-        defer { (deliveredTouches, owner.currentHook) = outer }
+        defer {
+            (deliveredTouches, owner.currentHook) = outer
+            // Not kept between events: a lifted finger's UITouch would outlive its use here.
+            touchSet.removeAll(keepingCapacity: true)
+        }
         switch phase {
         case .began:
             owner.currentHook = "touchesBegan"

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureScenes
 
 /// How a scene makes a UIKit-style recognizer or delegate by name: user code's factories,
 /// wrapped for the scene builder, which works with engine recognizers.
@@ -12,7 +13,7 @@ package enum SceneFactories {
             onMainActor {
                 let face = make()
                 let engine = face.engine
-                engine.id = id
+                face.giveGeneratedName(id)
                 engine.companion.adopt(face)
                 return engine
             }
@@ -24,5 +25,19 @@ package enum SceneFactories {
             nonisolated(unsafe) let engine = engine
             onMainActor { UIGestureRecognizer.face(of: engine).retainDelegate(make()) }
         }
+    }
+}
+
+extension RecognizerRegistry {
+    /// The built-ins plus UIKit-style recognizer types and delegates, by the names scenes use.
+    /// Replays with it run one at a time on the main thread (`requiresMainThread`).
+    @MainActor
+    package static func withUIKit(recognizers: [String: @MainActor () -> UIGestureRecognizer],
+                                  delegates: [String: @MainActor () -> UIGestureRecognizerDelegate]) -> RecognizerRegistry {
+        var registry = RecognizerRegistry.builtIn
+        for (name, make) in recognizers { registry.register(name, SceneFactories.recognizer(make)) }
+        for (name, make) in delegates { registry.registerDelegate(name, SceneFactories.delegate(make)) }
+        registry.requiresMainThread = !recognizers.isEmpty || !delegates.isEmpty
+        return registry
     }
 }

@@ -36,39 +36,61 @@ open class UIGestureRecognizer: NSObject {
 
     /// UIKit's initializer. The action is recorded by name; see `Selector`.
     public init(target: Any?, action: Selector?) {
-        engine = CustomRecognizerCore(id: "recognizer")
+        let (engine, wraps) = Self.claimEngine(or: CustomRecognizerCore(id: "recognizer"))
+        self.engine = engine
         super.init()
-        setUp(builtIn: nil, target: target, action: action)
+        setUp(wraps: wraps, builtIn: nil, target: target, action: action)
     }
 
     public override init() {
-        engine = CustomRecognizerCore(id: "recognizer")
+        let (engine, wraps) = Self.claimEngine(or: CustomRecognizerCore(id: "recognizer"))
+        self.engine = engine
         super.init()
-        setUp(builtIn: nil, target: nil, action: nil)
+        setUp(wraps: wraps, builtIn: nil, target: nil, action: nil)
     }
 
     public init?(coder: NSCoder) {
-        engine = CustomRecognizerCore(id: "recognizer")
-        super.init()
-        setUp(builtIn: nil, target: nil, action: nil)
-    }
-
-    /// For the built-in classes: `engine` is their engine recognizer, and `builtIn` their own
-    /// class, whose instances need no hook routing (a subclass's do).
-    package init(engine: GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
+        let (engine, wraps) = Self.claimEngine(or: CustomRecognizerCore(id: "recognizer"))
         self.engine = engine
         super.init()
-        setUp(builtIn: builtIn, target: target, action: action)
+        setUp(wraps: wraps, builtIn: nil, target: nil, action: nil)
     }
 
-    /// A face for an engine recognizer made without one (a scene's built-in): owned by it.
-    package init(wrapping engine: GestureRecognizer) {
+    /// For the built-in classes' initializers: `engine` makes their engine recognizer, and
+    /// `builtIn` is their own class, whose instances need no hook routing (a subclass's do).
+    package init(engine makeEngine: @autoclosure () -> GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
+        let (engine, wraps) = Self.claimEngine(or: makeEngine())
         self.engine = engine
         super.init()
-        engine.companion.adopt(self)
+        setUp(wraps: wraps, builtIn: builtIn, target: target, action: action)
     }
 
-    private func setUp(builtIn: UIGestureRecognizer.Type?, target: Any?, action: Selector?) {
+    /// An engine recognizer waiting for a face (`face(of:)` sets it and calls a UIKit
+    /// initializer), so that the UIKit classes have only UIKit's initializers and user
+    /// subclasses inherit them as on iOS.
+    private static var engineToWrap: GestureRecognizer?
+
+    private static func claimEngine(or make: @autoclosure () -> GestureRecognizer) -> (GestureRecognizer, wraps: Bool) {
+        guard let e = engineToWrap else { return (make(), false) }
+        engineToWrap = nil
+        return (e, true)
+    }
+
+    /// A face of class `type` for `engine`, which was made without one (a scene's built-in).
+    package static func makeFace(for engine: GestureRecognizer, _ make: () -> UIGestureRecognizer) -> UIGestureRecognizer {
+        engineToWrap = engine
+        let face = make()
+        assert(engineToWrap == nil && face.engine === engine, "the face's initializer did not claim the engine recognizer")
+        return face
+    }
+
+    private func setUp(wraps: Bool, builtIn: UIGestureRecognizer.Type?, target: Any?, action: Selector?) {
+        if wraps {
+            // The engine recognizer came first (a scene's): it owns its face, keeps its id and
+            // runs its own hooks.
+            engine.companion.adopt(self)
+            return
+        }
         let type = Swift.type(of: self)
         if type != builtIn {
             let hooks = RecognizerHooks(owner: self)
@@ -77,6 +99,8 @@ open class UIGestureRecognizer: NSObject {
             if let core = engine as? CustomRecognizerCore { core.className = String(describing: type) }
         }
         engine.companion.link(self)
+        engine.id = String(describing: type)
+        needsGeneratedName = true
         if target != nil || action != nil { targets.append((target as AnyObject?, action)) }
     }
 
@@ -223,7 +247,20 @@ open class UIGestureRecognizer: NSObject {
 
     /// Also the recognizer's id in the decision log, when set before it is attached to a view.
     open var name: String? {
-        didSet { if let name, engine.view == nil { engine.id = name } }
+        didSet {
+            guard let name else { return }
+            engine.id = name
+            needsGeneratedName = false
+        }
+    }
+
+    /// Made in code and not named: named after its class, numbered when a window has several
+    /// (GestureLabTesting does that before input arrives). A scene's recognizers have its ids.
+    package private(set) var needsGeneratedName = false
+
+    package func giveGeneratedName(_ name: String) {
+        engine.id = name
+        needsGeneratedName = false
     }
 
     // MARK: Delegate (A.5)

@@ -11,8 +11,10 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         super.init(engine: LongPressGestureRecognizer(id: "longPress"), builtIn: UILongPressGestureRecognizer.self, target: target, action: action)
     }
 
-    public override convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: LongPressGestureRecognizer(id: "longPress"), builtIn: UILongPressGestureRecognizer.self, target: nil, action: nil)
+    }
+
 
     /// Seconds, default 0.5.
     open var minimumPressDuration: TimeInterval {

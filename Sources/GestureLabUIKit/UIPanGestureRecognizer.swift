@@ -11,11 +11,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         super.init(engine: PanGestureRecognizer(id: "pan"), builtIn: UIPanGestureRecognizer.self, target: target, action: action)
     }
 
-    public override convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: PanGestureRecognizer(id: "pan"), builtIn: UIPanGestureRecognizer.self, target: nil, action: nil)
+    }
+
     /// For `UIScreenEdgePanGestureRecognizer`.
-    package init(engine: PanGestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
-        super.init(engine: engine, builtIn: builtIn, target: target, action: action)
+    package override init(engine makeEngine: @autoclosure () -> GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
+        super.init(engine: makeEngine(), builtIn: builtIn, target: target, action: action)
     }
 
     open var minimumNumberOfTouches: Int {

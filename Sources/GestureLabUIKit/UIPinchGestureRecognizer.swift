@@ -11,8 +11,10 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         super.init(engine: PinchGestureRecognizer(id: "pinch"), builtIn: UIPinchGestureRecognizer.self, target: target, action: action)
     }
 
-    public override convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: PinchGestureRecognizer(id: "pinch"), builtIn: UIPinchGestureRecognizer.self, target: nil, action: nil)
+    }
+
 
     /// The distance between the fingers relative to where they started.
     open var scale: CGFloat { CGFloat(pinch.scale) }

@@ -11,8 +11,10 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
         super.init(engine: RotationGestureRecognizer(id: "rotation"), builtIn: UIRotationGestureRecognizer.self, target: target, action: action)
     }
 
-    public override convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: RotationGestureRecognizer(id: "rotation"), builtIn: UIRotationGestureRecognizer.self, target: nil, action: nil)
+    }
+
 
     /// Radians the fingers have turned since they went down.
     open var rotation: CGFloat { CGFloat(rotationRecognizer.rotation) }

@@ -12,8 +12,10 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
                    target: target, action: action)
     }
 
-    public convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: ScreenEdgePanGestureRecognizer(id: "screenEdgePan"), builtIn: UIScreenEdgePanGestureRecognizer.self, target: nil, action: nil)
+    }
+
 
     /// UIKit's `UIRectEdge`-valued property; the engine's edges use the swipe directions' bits.
     open var edges: UIRectEdge {

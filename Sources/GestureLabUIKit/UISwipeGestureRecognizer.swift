@@ -21,8 +21,10 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         super.init(engine: SwipeGestureRecognizer(id: "swipe"), builtIn: UISwipeGestureRecognizer.self, target: target, action: action)
     }
 
-    public override convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: SwipeGestureRecognizer(id: "swipe"), builtIn: UISwipeGestureRecognizer.self, target: nil, action: nil)
+    }
+
 
     /// Default `.right`.
     open var direction: Direction {

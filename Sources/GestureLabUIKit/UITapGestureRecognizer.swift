@@ -11,8 +11,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         super.init(engine: TapGestureRecognizer(id: "tap"), builtIn: UITapGestureRecognizer.self, target: target, action: action)
     }
 
-    public override convenience init() { self.init(target: nil, action: nil) }
-    package override init(wrapping engine: GestureEngine.GestureRecognizer) { super.init(wrapping: engine) }
+    public override init() {
+        super.init(engine: TapGestureRecognizer(id: "tap"), builtIn: UITapGestureRecognizer.self, target: nil, action: nil)
+    }
+
 
     open var numberOfTapsRequired: Int {
         get { tap.numberOfTapsRequired }

@@ -42,7 +42,8 @@ open class UIView: UIResponder {
     }
 
     private func setUp() {
-        engineView.id = Self.nextID(for: String(describing: Swift.type(of: self)))
+        engineView.id = String(describing: Swift.type(of: self))
+        needsGeneratedName = true
         engineView.companion.link(self)
         if !Self.isUIKitClass(Swift.type(of: self)) {
             let hooks = ViewHooks(owner: self)
@@ -56,13 +57,13 @@ open class UIView: UIResponder {
         if hooks != nil { engineView.front = nil }
     }
 
-    private static var counts: [String: Int] = [:]
-    /// Views made in code are named after their class in the log: UIView1, UIView2, ...
-    /// `accessibilityIdentifier` renames one.
-    private static func nextID(for className: String) -> String {
-        let n = (counts[className] ?? 0) + 1
-        counts[className] = n
-        return "\(className)\(n)"
+    /// A view made in code and not named (`accessibilityIdentifier`) is named after its class,
+    /// numbered when its window has several (GestureLabTesting does that before input arrives).
+    package private(set) var needsGeneratedName = false
+
+    package func giveGeneratedName(_ name: String) {
+        engineView.id = name
+        needsGeneratedName = false
     }
 
     private static func isUIKitClass(_ type: UIView.Type) -> Bool {
@@ -81,7 +82,11 @@ open class UIView: UIResponder {
     /// The view's name in the decision log.
     open var accessibilityIdentifier: String? {
         get { engineView.id }
-        set { if let newValue { engineView.id = newValue } }
+        set {
+            guard let newValue else { return }
+            engineView.id = newValue
+            needsGeneratedName = false
+        }
     }
 
     // MARK: Geometry

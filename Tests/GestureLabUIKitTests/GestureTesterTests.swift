@@ -1,0 +1,221 @@
+import Foundation
+import GestureLabTesting
+import GestureLabUIKit
+import Testing
+
+/// A tap subclass as apps write them: it calls super, and records what it saw.
+final class CountingTap: UITapGestureRecognizer {
+    var began = 0, ended = 0, resets = 0
+    var touchesSeen: [UITouch] = []
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        began += 1
+        touchesSeen += touches
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        ended += 1
+        touchesSeen += touches
+    }
+
+    override func reset() {
+        super.reset()
+        resets += 1
+    }
+}
+
+/// A pan that begins at once, a common subclass: `state = .began` in touchesBegan.
+final class ImmediatePanGestureRecognizer: UIPanGestureRecognizer {
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        state = .began
+    }
+}
+
+/// A button with a hit area 20 pt larger on every side, a common view subclass.
+final class GenerousButton: UIView {
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.insetBy(dx: -20, dy: -20).contains(point)
+    }
+}
+
+@MainActor
+@Suite("GestureTester: gesture tests on hierarchies built in code")
+struct GestureTesterTests {
+    func card(in tester: GestureTester) -> UIView {
+        let card = UIView(frame: CGRect(x: 40, y: 100, width: 300, height: 300))
+        tester.window.addSubview(card)
+        return card
+    }
+
+    @Test("A tap subclass calling super still taps; its overrides see the touches, one UITouch object per finger")
+    func tapSubclass() throws {
+        let tester = GestureTester()
+        let tap = CountingTap()
+        card(in: tester).addGestureRecognizer(tap)
+        tester.tap(at: CGPoint(x: 100, y: 200))
+        try tester.expectRecognized(tap)
+        #expect(tap.began == 1 && tap.ended == 1 && tap.resets == 1)
+        #expect(tap.touchesSeen.count == 2 && tap.touchesSeen[0] === tap.touchesSeen[1], "the same finger is the same UITouch")
+        #expect(tester.states(of: tap) == ["recognized"])
+        #expect(tap.view?.frame == CGRect(x: 40, y: 100, width: 300, height: 300))
+    }
+
+    @Test("A double tap's second touch has tapCount 2; the tester's synthesizers are deterministic")
+    func doubleTap() throws {
+        let tester = GestureTester()
+        let double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let single = CountingTap()
+        single.require(toFail: double)
+        let v = card(in: tester)
+        v.addGestureRecognizer(double)
+        v.addGestureRecognizer(single)
+        tester.doubleTap(at: CGPoint(x: 150, y: 250))
+        try tester.expectRecognized(double)
+        try tester.expectNotRecognized(single)
+        #expect(single.touchesSeen.last?.tapCount == 2)
+        #expect(tester.winners().last == [double.engine.id])
+        let again = GestureTester()
+        let w = card(in: again)
+        w.addGestureRecognizer(UITapGestureRecognizer())
+        again.doubleTap(at: CGPoint(x: 150, y: 250))
+        #expect(again.inputEvents == tester.inputEvents)
+    }
+
+    @Test("An immediate pan (state = .began in touchesBegan) beats a tap: the log says who set it, where")
+    func immediatePan() throws {
+        let tester = GestureTester()
+        let pan = ImmediatePanGestureRecognizer(), tap = UITapGestureRecognizer()
+        let v = card(in: tester)
+        v.addGestureRecognizer(pan)
+        v.addGestureRecognizer(tap)
+        tester.tap(at: CGPoint(x: 100, y: 200))
+        try tester.expectRecognized(pan)
+        try tester.expectNotRecognized(tap)
+        #expect(tester.transitions(of: pan).first?.cause == "set by ImmediatePanGestureRecognizer.touchesBegan")
+        #expect(tester.states(of: pan) == ["began", "ended"])
+    }
+
+    @Test("A failing assertion explains itself: the states and the explain text")
+    func failureMessage() throws {
+        let tester = GestureTester()
+        let swipe = UISwipeGestureRecognizer()
+        let pan = UIPanGestureRecognizer()
+        let v = card(in: tester)
+        v.addGestureRecognizer(pan)
+        v.addGestureRecognizer(swipe)
+        tester.fling(from: CGPoint(x: 60, y: 250), to: CGPoint(x: 300, y: 250))
+        #expect(tester.didRecognize(pan))
+        do {
+            try tester.expectRecognized(swipe)
+            Issue.record("the swipe should have lost to the pan")
+        } catch let failure as GestureExpectationFailure {
+            #expect(failure.description.contains("expected UISwipeGestureRecognizer to recognize"))
+            #expect(failure.description.contains("excluded by UIPanGestureRecognizer"), "\(failure.description)")
+        }
+    }
+
+    @Test("A view subclass's point(inside:with:) widens what it is hit by")
+    func viewSubclassHitTest() throws {
+        let tester = GestureTester()
+        let button = GenerousButton(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
+        tester.window.addSubview(button)
+        let tap = UITapGestureRecognizer()
+        button.addGestureRecognizer(tap)
+        tester.tap(at: CGPoint(x: 90, y: 90))   // 10 pt outside the frame, inside the wider area
+        try tester.expectRecognized(tap)
+        #expect(tester.window.hitTest(CGPoint(x: 90, y: 90), with: nil) === button)
+        #expect(tester.window.hitTest(CGPoint(x: 70, y: 70), with: nil) === tester.window)
+    }
+
+    @Test("Pinch, rotation, long press, edge pan and two-finger tap synthesizers reach the built-ins")
+    func synthesizers() throws {
+        let tester = GestureTester()
+        let v = card(in: tester)
+        let pinch = UIPinchGestureRecognizer(), rotation = UIRotationGestureRecognizer()
+        v.addGestureRecognizer(pinch)
+        v.addGestureRecognizer(rotation)
+        tester.pinch(center: CGPoint(x: 190, y: 250), fromSpan: 60, toSpan: 200)
+        try tester.expectRecognized(pinch)
+        tester.wait(0.5)
+        tester.rotate(center: CGPoint(x: 190, y: 250), by: 1.2)
+        #expect(tester.states(of: rotation).contains("began"))
+
+        let other = GestureTester()
+        let w = card(in: other)
+        let press = UILongPressGestureRecognizer(), twoTap = UITapGestureRecognizer()
+        twoTap.numberOfTouchesRequired = 2
+        w.addGestureRecognizer(press)
+        w.addGestureRecognizer(twoTap)
+        other.longPress(at: CGPoint(x: 150, y: 200))
+        try other.expectRecognized(press)
+        other.wait(0.5)
+        other.twoFingerTap(at: CGPoint(x: 150, y: 200))
+        try other.expectRecognized(twoTap)
+
+        let edge = GestureTester()
+        let edgePan = UIScreenEdgePanGestureRecognizer()
+        edgePan.edges = .left
+        edge.window.addGestureRecognizer(edgePan)
+        edge.edgePan(from: .left)
+        try edge.expectRecognized(edgePan)
+    }
+
+    @Test("Faces are stable: a recognizer's view, a view's recognizers and superview are the same objects")
+    func identity() {
+        let tester = GestureTester()
+        let v = card(in: tester)
+        let tap = UITapGestureRecognizer()
+        v.addGestureRecognizer(tap)
+        #expect(tap.view === v)
+        #expect(v.gestureRecognizers?.first === tap)
+        #expect(v.superview === tester.window)
+        #expect(v.window === tester.window)
+        #expect(tester.window.subviews.first === v)
+        #expect(v.convert(CGPoint(x: 10, y: 10), to: nil) == CGPoint(x: 50, y: 110))
+        #expect(v.convert(CGPoint(x: 50, y: 110), from: nil) == CGPoint(x: 10, y: 10))
+    }
+
+    @Test("Nothing is kept alive after a tester goes: views, recognizers, touches")
+    func noLeaks() {
+        weak var weakView: UIView?
+        weak var weakTap: CountingTap?
+        weak var weakTouch: UITouch?
+        do {
+            let tester = GestureTester()
+            let v = card(in: tester)
+            let tap = CountingTap()
+            v.addGestureRecognizer(tap)
+            tester.tap(at: CGPoint(x: 100, y: 200))
+            tester.finish()
+            weakView = v
+            weakTap = tap
+            weakTouch = tap.touchesSeen.first
+            tap.touchesSeen.removeAll()
+            #expect(weakTouch == nil, "a lifted finger's UITouch goes when nobody keeps it")
+        }
+        #expect(weakView == nil && weakTap == nil)
+    }
+
+    @Test("A scene file with UIKit-style types, through the tester")
+    func fromScene() throws {
+        let tester = try GestureTester(sceneText: """
+        scene: s
+        viewport: [390, 844]
+        views:
+          - id: pad
+            frame: [0, 0, 390, 844]
+            recognizers:
+              - id: stroke
+                type: rightStroke
+        """, recognizers: ["rightStroke": { RightStrokeRecognizer() }])
+        tester.drag(from: CGPoint(x: 50, y: 300), to: CGPoint(x: 300, y: 310))
+        let stroke = try #require(tester.recognizer("stroke"))
+        #expect(stroke is RightStrokeRecognizer)
+        #expect(stroke.view === tester.view("pad"))
+        try tester.expectStates(stroke, ["recognized"])
+    }
+}
