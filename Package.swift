@@ -60,6 +60,8 @@ let package = Package(
         // The seed recognizers as an iOS developer writes them, against GestureLabUIKit only (the
         // proof that such code runs unchanged; GestureLabUIKitTests replays them).
         .target(name: "SeedRecognizersUIKit", dependencies: ["GestureLabUIKit"], path: "Examples/SeedRecognizers"),
+        // A user's own gesturelab: the whole command line with those recognizers registered.
+        .executableTarget(name: "seedlab", dependencies: ["GestureLabCLI", "SeedRecognizersUIKit"], path: "Examples/SeedLab", exclude: ["scenes"]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport"),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport"]),

@@ -59,6 +59,23 @@ package struct CompanionLink {
     }
 }
 
+extension View {
+    /// The face, read without copying the link (a copy would retain the owned face as well).
+    package var face: AnyObject? { companion.object }
+}
+
+extension GestureRecognizer {
+    package var face: AnyObject? { companion.object }
+}
+
+extension Touch {
+    package var face: AnyObject? { companion.object }
+}
+
+extension TouchEvent {
+    package var face: AnyObject? { companion.object }
+}
+
 /// What a recognizer's face in another API does in place of the engine calling the subclass
 /// hooks directly: GestureLabUIKit's `UIGestureRecognizer` subclasses override `touchesBegan`
 /// and friends with UIKit's signatures, and their `super` calls come back to the engine

@@ -30,6 +30,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Runs of each measurement; the fastest is reported.")
     var repeats = 3
 
+    @Option(name: .long, help: "Another scene to compare the engine's speed with, in the same run, runs interleaved (a UIKit-style recognizer against its built-in, say).")
+    var against: String?
+
     @Option(name: .long, help: "Write the Hammer-like workload trace here and stop.")
     var generate: String?
 
@@ -90,8 +93,35 @@ struct BenchCommand: ParsableCommand {
         }
         emit("best of \(max(1, repeats)) runs each; ratios compare with baselines measured in this same run")
 
+        if let against {
+            try compare(trace, doc, with: loadScene(against), named: against)
+            return
+        }
         if !engineOnly { try measureReading(trace, doc, best) }
         if !streamingOnly { try measureEngine(trace, doc, best) }
+    }
+
+    /// Both scenes on the trace's events in memory, alternating run by run so that the machine's
+    /// drift touches both alike; the median of each, and their ratio.
+    private func compare(_ trace: String, _ doc: SceneDocument, with other: SceneDocument, named otherName: String) throws {
+        let (_, events, _) = try TraceReader.readAll(path: trace)
+        let clock = ContinuousClock()
+        func seconds(_ d: Swift.Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+        var mine: [Double] = [], theirs: [Double] = []
+        let rounds = max(3, repeats)
+        for round in 0..<rounds {
+            // Alternate which goes first, so neither always runs on a warmer machine.
+            let order = round % 2 == 0 ? [true, false] : [false, true]
+            for first in order {
+                let t = seconds(try clock.measure { _ = try BenchCommand.replay(events, first ? doc : other) })
+                if first { mine.append(t) } else { theirs.append(t) }
+            }
+        }
+        func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+        let a = median(mine), b = median(theirs)
+        emit(String(format: "engine, %@: %.0f events/s (median of %d runs)", scene, Double(events.count) / a, rounds))
+        emit(String(format: "engine, %@: %.0f events/s (median of %d runs, interleaved)", otherName, Double(events.count) / b, rounds))
+        emit(String(format: "%@ takes %.2fx the time of %@ (%d events)", scene, a / b, otherName, events.count))
     }
 
     private func measureReading(_ trace: String, _ doc: SceneDocument, _ best: (() throws -> Void) throws -> Double) throws {

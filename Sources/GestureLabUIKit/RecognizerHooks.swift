@@ -13,6 +13,8 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
     /// Reused from event to event: UIKit hands a new set each time, and a set the subclass kept
     /// is copied before this one is refilled (copy on write).
     private var touchSet = Set<UITouch>()
+    /// The finger `touchSet` holds when it holds one (unretained: the set's UITouch keeps it).
+    private unowned(unsafe) var setFinger: Touch?
 
     init(owner: UIGestureRecognizer) { self.owner = owner }
 
@@ -24,16 +26,16 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
 
     @MainActor
     private func deliverOnMainActor(_ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent) {
-        touchSet.removeAll(keepingCapacity: true)
-        for t in touches { touchSet.insert(UITouch.face(of: t)) }
+        // The same finger moving again: last event's set is this one's (no hashing, no
+        // reference counting). Otherwise it is rebuilt.
+        if !(touches.count == 1 && touchSet.count == 1 && setFinger === touches[0]) {
+            touchSet.removeAll(keepingCapacity: true)
+            for t in touches { touchSet.insert(UITouch.face(of: t)) }
+            setFinger = touches.count == 1 ? touches[0] : nil
+        }
         let uiEvent = UIEvent.face(of: event)
         let outer = (deliveredTouches, owner.currentHook)
         deliveredTouches = touches
-        defer {
-            (deliveredTouches, owner.currentHook) = outer
-            // Not kept between events: a lifted finger's UITouch would outlive its use here.
-            touchSet.removeAll(keepingCapacity: true)
-        }
         switch phase {
         case .began:
             owner.currentHook = "touchesBegan"
@@ -50,6 +52,14 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
         case .stationary:
             break
         }
+        (deliveredTouches, owner.currentHook) = outer
+        // A lifted finger's UITouch is not kept here: it goes when nobody else keeps it.
+        if phase == .ended || phase == .cancelled { forgetSet() }
+    }
+
+    private func forgetSet() {
+        touchSet.removeAll(keepingCapacity: true)
+        setFinger = nil
     }
 
     func resetFromEngine() {
@@ -58,6 +68,7 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
             owner.currentHook = "reset"
             owner.reset()
             owner.currentHook = outer
+            forgetSet()
         }
     }
 

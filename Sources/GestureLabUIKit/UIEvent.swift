@@ -19,7 +19,7 @@ open class UIEvent: NSObject {
 
     /// The face of `event` (the environment reuses one event, so this is made once per replay).
     package static func face(of event: TouchEvent) -> UIEvent {
-        if let f = event.companion.object { return unsafeDowncast(f, to: UIEvent.self) }
+        if let f = event.face { return unsafeDowncast(f, to: UIEvent.self) }
         let f = UIEvent(engineEvent: event)
         event.companion.adopt(f)
         return f

@@ -29,6 +29,9 @@ open class UIGestureRecognizer: NSObject {
     /// Receives the engine's hook calls and passes them on with UIKit's types (nil for an exact
     /// built-in class, whose engine recognizer runs unaided).
     private nonisolated(unsafe) var hooks: RecognizerHooks?
+    /// A direct subclass of this class: its engine recognizer's hooks do nothing, so `super`
+    /// calls need not reach them (asked on every event).
+    private var isCustom = false
     /// The hook the engine is calling, for the cause of a state set inside it.
     var currentHook: StaticString?
     private var targets: [(target: AnyObject?, action: Selector?)] = []
@@ -96,7 +99,10 @@ open class UIGestureRecognizer: NSObject {
             let hooks = RecognizerHooks(owner: self)
             self.hooks = hooks
             engine.route(through: hooks)
-            if let core = engine as? CustomRecognizerCore { core.className = String(describing: type) }
+            if let core = engine as? CustomRecognizerCore {
+                core.className = String(describing: type)
+                isCustom = true
+            }
         }
         engine.companion.link(self)
         engine.id = String(describing: type)
@@ -111,7 +117,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// The face of an engine recognizer: its own, or one made now for a built-in type.
     package static func face(of engine: GestureRecognizer) -> UIGestureRecognizer {
-        if let f = engine.companion.object { return unsafeDowncast(f, to: UIGestureRecognizer.self) }
+        if let f = engine.face { return unsafeDowncast(f, to: UIGestureRecognizer.self) }
         return BuiltInFaces.make(for: engine)
     }
 
@@ -143,14 +149,17 @@ open class UIGestureRecognizer: NSObject {
     /// logic); this base class's own does nothing, except `touchesCancelled`, which gives up the
     /// gesture (`cancelled` when active, `failed` when possible, by A.1.5).
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if isCustom { return }
         engine.touchesBegan(engineTouches(touches), with: event.engineEvent)
     }
 
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        if isCustom { return }
         engine.touchesMoved(engineTouches(touches), with: event.engineEvent)
     }
 
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if isCustom { return }
         engine.touchesEnded(engineTouches(touches), with: event.engineEvent)
     }
 
@@ -160,17 +169,29 @@ open class UIGestureRecognizer: NSObject {
 
     /// Called after the recognizer reached a final state, before it goes back to possible (A.1.7).
     open func reset() {
+        if isCustom { return }
         engine.reset()
     }
 
     /// The engine touches behind `touches`: those being delivered when it is that set (the usual
     /// `super` call), else the set's own, in the order they went down.
     private func engineTouches(_ touches: Set<UITouch>) -> [Touch] {
-        if let delivered = hooks?.deliveredTouches, delivered.count == touches.count,
-           delivered.allSatisfy({ $0.companion.object.map { touches.contains(unsafeDowncast($0, to: UITouch.self)) } ?? false }) {
-            return delivered
+        if let delivered = hooks?.deliveredTouches, delivered.count == touches.count {
+            // The usual call, `super` with the set as delivered: one finger is one comparison.
+            if delivered.count == 1 {
+                if touches.first!.engineTouch === delivered[0] { return delivered }
+            } else {
+                var same = true
+                for t in delivered {
+                    guard let f = t.face, touches.contains(unsafeDowncast(f, to: UITouch.self)) else { same = false; break }
+                }
+                if same { return delivered }
+            }
         }
-        return touches.map(\.engineTouch).sorted { $0.serial < $1.serial }
+        var list: [Touch] = []
+        for t in touches { list.append(t.engineTouch) }
+        list.sort { $0.serial < $1.serial }
+        return list
     }
 
     /// Stops delivering `touch` to this recognizer (A.2.11).
@@ -188,7 +209,12 @@ open class UIGestureRecognizer: NSObject {
     open var numberOfTouches: Int { engine.numberOfTouches }
 
     /// The view this recognizer is attached to.
-    open var view: UIView? { engine.view.map(UIView.face(of:)) }
+    open var view: UIView? {
+        // Not `map(UIView.face(of:))`: a main-actor function passed as a plain closure is checked
+        // for isolation on every call, and this is asked on every move.
+        guard let v = engine.view else { return nil }
+        return UIView.face(of: v)
+    }
 
     // MARK: Properties (A.2.7 to A.2.9, A.1.9)
 

@@ -31,7 +31,7 @@ open class UITouch: NSObject {
 
     /// The face of `touch`, made on first use and then kept by the touch until it lifts.
     package static func face(of touch: Touch) -> UITouch {
-        if let f = touch.companion.object { return unsafeDowncast(f, to: UITouch.self) }
+        if let f = touch.face { return unsafeDowncast(f, to: UITouch.self) }
         let f = UITouch(engineTouch: touch)
         touch.companion.adopt(f)
         return f
@@ -73,7 +73,10 @@ open class UITouch: NSObject {
     public var altitudeAngle: CGFloat { .pi / 2 }
 
     /// The hit-tested view the touch is bound to (A.2.1).
-    public var view: UIView? { engineTouch.view.map(UIView.face(of:)) }
+    public var view: UIView? {
+        guard let v = engineTouch.view else { return nil }
+        return UIView.face(of: v)
+    }
     public var window: UIWindow? { engineTouch.view.map { UIView.face(of: $0.root) as? UIWindow } ?? nil }
 
     /// The recognizers this touch is delivered to, in delivery order.

@@ -72,7 +72,7 @@ open class UIView: UIResponder {
 
     /// The face of an engine view: its own, or one made now.
     package static func face(of view: View) -> UIView {
-        if let f = view.companion.object { return unsafeDowncast(f, to: UIView.self) }
+        if let f = view.face { return unsafeDowncast(f, to: UIView.self) }
         if view.superview == nil { return UIWindow(wrapping: view) }
         if let scroll = view as? ScrollView { return UIScrollView(wrapping: scroll) }
         if view.isControl { return UIControl(wrapping: view) }
@@ -128,7 +128,10 @@ open class UIView: UIResponder {
 
     // MARK: Hierarchy
 
-    open var superview: UIView? { engineView.superview.map(UIView.face(of:)) }
+    open var superview: UIView? {
+        guard let s = engineView.superview else { return nil }
+        return UIView.face(of: s)
+    }
     open var subviews: [UIView] { engineView.subviews.map(UIView.face(of:)) }
     open var window: UIWindow? { UIView.face(of: engineView.root) as? UIWindow }
 
