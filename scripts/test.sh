@@ -18,3 +18,7 @@ fi
 swift test --skip-build --disable-xctest
 # A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md).
 bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"
+# A package made by `gesturelab init` builds, passes its tests and replays (docs/custom-recognizers.md).
+bash scripts/check-scaffold.sh
+# Every seed example and delegate compiles in Swift 5 language mode too (the test build has them in Swift 6).
+bash scripts/check-uikit-sources.sh Examples/SeedRecognizers/*.swift >/dev/null

@@ -81,7 +81,7 @@ struct HelpTextTests {
 
             USAGE: gesturelab <subcommand>
             """))
-        for command in ["replay", "validate", "recognizers", "import", "evaluate", "train", "explain", "timeline", "lint", "diff",
+        for command in ["init", "replay", "validate", "recognizers", "import", "evaluate", "train", "explain", "timeline", "lint", "diff",
                         "sensitivity", "minimize", "generate-recordings", "record", "play", "bench"] {
             #expect(r.stdout.contains("\n  \(command) "), "\(command) is listed")
         }

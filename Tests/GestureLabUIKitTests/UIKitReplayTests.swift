@@ -87,3 +87,18 @@ struct UIKitReplayTests {
         #expect(t.map(\.to).last == "failed")
     }
 }
+
+// Compiles as on iOS, in Swift 6 mode: UIKit's types are main-actor isolated (so Sendable), and
+// code written for iOS hands `self` to main-queue and main-actor closures. Not run: it reads
+// the wall clock, which a replay does not use.
+final class DeferredFailRecognizer: UIGestureRecognizer {
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { self.state = .failed }
+        Task { @MainActor in self.state = .failed }
+    }
+}
+
+@MainActor final class ExplicitlyIsolatedDelegate: NSObject, UIGestureRecognizerDelegate {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { gestureRecognizer.numberOfTouches == 1 }
+}
