@@ -16,6 +16,13 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     }
 
 
-    /// The distance between the fingers relative to where they started.
-    open var scale: CGFloat { CGFloat(pinch.scale) }
+    /// The distance between the fingers relative to where they started; an action may set it
+    /// (to 1, to read each change alone) and it is measured on from there (A.6.5).
+    open var scale: CGFloat {
+        get { CGFloat(pinch.scale) }
+        set { pinch.scale = Double(newValue) }
+    }
+
+    /// Scale factor per second.
+    open var velocity: CGFloat { CGFloat(pinch.velocity) }
 }

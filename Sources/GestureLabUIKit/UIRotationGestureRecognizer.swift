@@ -16,6 +16,13 @@ open class UIRotationGestureRecognizer: UIGestureRecognizer {
     }
 
 
-    /// Radians the fingers have turned since they went down.
-    open var rotation: CGFloat { CGFloat(rotationRecognizer.rotation) }
+    /// Radians the fingers have turned since they went down; an action may set it (to 0, to
+    /// read each change alone) and it is measured on from there (A.6.5).
+    open var rotation: CGFloat {
+        get { CGFloat(rotationRecognizer.rotation) }
+        set { rotationRecognizer.rotation = Double(newValue) }
+    }
+
+    /// Radians per second.
+    open var velocity: CGFloat { CGFloat(rotationRecognizer.velocity) }
 }

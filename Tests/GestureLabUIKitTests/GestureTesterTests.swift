@@ -219,3 +219,49 @@ struct GestureTesterTests {
         try tester.expectStates(stroke, ["recognized"])
     }
 }
+
+@MainActor
+@Suite("UIKit's built-ins under their names")
+struct UIKitBuiltInTests {
+    @Test("An action that resets a pinch's scale to 1 reads each change alone; their product is the whole pinch (A.6.5)")
+    func pinchScaleReset() throws {
+        let tester = GestureTester()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        tester.window.addSubview(card)
+        let pinch = UIPinchGestureRecognizer()
+        card.addGestureRecognizer(pinch)
+        var product: CGFloat = 1, calls = 0
+        pinch.addTarget { r in
+            let p = r as! UIPinchGestureRecognizer
+            product *= p.scale
+            p.scale = 1
+            calls += 1
+        }
+        tester.pinch(center: CGPoint(x: 195, y: 400), fromSpan: 100, toSpan: 250)
+        try tester.expectRecognized(pinch)
+        #expect(calls > 5)
+        // The span went from 100 to 250; the scale at the first action (after 10 pt) was not reset before.
+        #expect(abs(product - 2.5) < 0.01, "product of incremental scales \(product)")
+    }
+
+    @Test("A pan's translation and velocity in a view; setTranslation restarts it")
+    func panTranslation() throws {
+        let tester = GestureTester()
+        let card = UIView(frame: CGRect(x: 50, y: 50, width: 300, height: 600))
+        tester.window.addSubview(card)
+        let pan = UIPanGestureRecognizer()
+        card.addGestureRecognizer(pan)
+        var last = CGPoint.zero, resets = 0
+        pan.addTarget { r in
+            let p = r as! UIPanGestureRecognizer
+            last = p.translation(in: card)
+            if p.state == .began { p.setTranslation(.zero, in: card); resets += 1 }
+        }
+        tester.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 300), duration: 0.4)
+        try tester.expectRecognized(pan)
+        #expect(resets == 1)
+        // Reset to zero where it began (about 10 pt down), so the rest is about 190 pt.
+        #expect(last.x == 0 && last.y > 180 && last.y < 195, "\(last)")
+        #expect(tester.states(of: pan).first == "began" && tester.states(of: pan).last == "ended")
+    }
+}

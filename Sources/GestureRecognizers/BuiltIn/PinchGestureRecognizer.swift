@@ -17,8 +17,16 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         [.number("minimumSpanChange", \PinchGestureRecognizer.minimumSpanChange, unit: "pt", "change in finger distance before it begins (10 pt, assumed)")]
     }
 
-    /// Current span over the starting span.
-    public var scale: Double { fingers.startSpan > 0 ? fingers.span / fingers.startSpan : 1 }
+    /// Current span over the starting span, times the factor the app set: UIKit lets an action
+    /// set `scale` (to 1, usually, to read the next change alone) and measures on from there.
+    public var scale: Double {
+        get { measuredScale * scaleFactor }
+        set { scaleFactor = measuredScale > 0 ? newValue / measuredScale : 1 }
+    }
+    private var scaleFactor = 1.0
+
+    /// Current span over the starting span: what the thresholds, the velocity and the log use.
+    private var measuredScale: Double { fingers.startSpan > 0 ? fingers.span / fingers.startSpan : 1 }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for t in fingers.add(touches) { ignore(t, for: event) }
@@ -28,17 +36,17 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard fingers.isComplete, fingers.bothDown else { return }
         let dt = (now - lastTime).seconds
-        if dt > 0 { velocity = (scale - lastScale) / dt }
-        lastScale = scale
+        if dt > 0 { velocity = (measuredScale - lastScale) / dt }
+        lastScale = measuredScale
         lastTime = now
         let change = abs(fingers.span - fingers.startSpan)
         if state == .possible {
             if change >= minimumSpanChange {
-                setState(.began, because: "finger distance changed \(NumberFormat.short(change)) pt (scale \(NumberFormat.precise(scale)))",
+                setState(.began, because: "finger distance changed \(NumberFormat.short(change)) pt (scale \(NumberFormat.precise(measuredScale)))",
                          evidence: [Evidence("minimumSpanChange", value: change, threshold: minimumSpanChange, unit: "pt", comparison: ">=")])
             }
         } else if state.isActive {
-            setState(.changed, because: "scale \(NumberFormat.precise(scale))")
+            setState(.changed, because: "scale \(NumberFormat.precise(measuredScale))")
         }
     }
 
@@ -54,6 +62,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     public override func reset() {
         fingers = TwoFingerTracker()
         lastScale = 1
+        scaleFactor = 1
         velocity = 0
         lastTime = .zero
     }

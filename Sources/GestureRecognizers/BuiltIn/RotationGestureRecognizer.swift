@@ -18,8 +18,13 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         [.number("minimumAngle", \RotationGestureRecognizer.minimumAngle, unit: "rad", "turn before it begins (0.1 rad, assumed)")]
     }
 
-    /// Radians turned since the second finger landed, positive clockwise on screen.
-    public var rotation: Double { fingers.angle }
+    /// Radians turned since the second finger landed, positive clockwise on screen, plus what the
+    /// app set: UIKit lets an action set `rotation` (to 0, usually) and measures on from there.
+    public var rotation: Double {
+        get { fingers.angle + rotationOffset }
+        set { rotationOffset = newValue - fingers.angle }
+    }
+    private var rotationOffset = 0.0
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for t in fingers.add(touches) { ignore(t, for: event) }
@@ -55,6 +60,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     public override func reset() {
         fingers = TwoFingerTracker()
         lastAngle = 0
+        rotationOffset = 0
         velocity = 0
         lastTime = .zero
     }
