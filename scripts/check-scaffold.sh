@@ -9,8 +9,10 @@ trap 'rm -rf "$scratch"' EXIT
 "$repo/.build/debug/gesturelab" init "$scratch/ScaffoldCheck" --gesturelab-path "$repo" >/dev/null
 cd "$scratch/ScaffoldCheck"
 swift build 2>&1 | tail -1
-swift test 2>&1 | grep -E "✘|Test run with"
-swift test 2>&1 | grep -q "Test run with 3 tests in 1 suite passed" || { echo "check-scaffold.sh: the scaffold's tests did not all pass" >&2; exit 1; }
+tests="$(swift test 2>&1 || true)"
+echo "$tests" | grep -E "✘|Test run with|Executed [0-9]+ tests?"
+echo "$tests" | grep -q "Test run with 3 tests in 1 suite passed" || { echo "check-scaffold.sh: the scaffold's Swift Testing tests did not all pass" >&2; exit 1; }
+echo "$tests" | grep -q "Executed 1 test, with 0 failures" || { echo "check-scaffold.sh: the scaffold's XCTest test did not pass" >&2; exit 1; }
 out="$(swift run ScaffoldCheck replay traces/swipe-up.jsonl --scene scenes/card.yaml 2>&1)"
 echo "$out" | grep -E "^  (pan|swipeUp) "
 echo "$out" | grep -q "swipeUp *recognized at 320 ms" || { echo "check-scaffold.sh: the scaffold's replay did not recognize the swipe" >&2; exit 1; }

@@ -47,6 +47,7 @@ struct ScaffoldTemplate {
             ("scenes/card.yaml", scene),
             ("traces/swipe-up.jsonl", trace),
             ("Tests/\(name)Tests/SwipeUpTests.swift", tests),
+            ("Tests/\(name)Tests/SwipeUpXCTests.swift", xcTests),
             ("README.md", readme),
         ]
     }
@@ -259,6 +260,34 @@ struct ScaffoldTemplate {
                 try tester.replay(tracePath: packageRoot + "/traces/swipe-up.jsonl")
                 try tester.expectRecognized(try #require(tester.recognizer("swipeUp")))
                 try tester.expectRecognized(try #require(tester.recognizer("pan")))
+            }
+        }
+
+        """
+    }
+
+    /// The same library from XCTest: a thrown `GestureExpectationFailure` fails the test with its text.
+    var xcTests: String {
+        """
+        import GestureLabTesting
+        import GestureLabUIKit
+        import \(library)
+        import XCTest
+
+        final class SwipeUpXCTests: XCTestCase {
+            // XCTest on Linux cannot call a @MainActor test method; it runs tests on the main
+            // thread, so the body says so instead.
+            func testAShortStrokeUpIsNotASwipe() throws {
+                try MainActor.assumeIsolated {
+                    let tester = GestureTester()
+                    let card = UIView(frame: CGRect(x: 45, y: 200, width: 300, height: 500))
+                    tester.window.addSubview(card)
+                    let swipe = SwipeUpRecognizer()
+                    card.addGestureRecognizer(swipe)
+                    tester.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 560), duration: 0.2)
+                    try tester.expectNotRecognized(swipe)
+                    XCTAssertEqual(tester.states(of: swipe), ["failed"])
+                }
             }
         }
 
