@@ -68,3 +68,23 @@ struct SeedExampleTests {
         #expect(recognized > 0 && recognized < dollarStrokes.count, "\(builtIn) recognized \(recognized) strokes")
     }
 }
+
+@MainActor
+@Suite("The seed recognizers written for iOS on the shipped recordings (no data set needed)")
+struct SeedExampleRecordingTests {
+    @Test("Every shipped recording: same transitions, same times as the faithful ports", arguments: seedPairs.map(\.builtIn))
+    func sameDecisions(builtIn: String) throws {
+        let uikit = try #require(seedPairs.first { $0.builtIn == builtIn }).uikit
+        let portScene = try padScene(type: builtIn), uikitScene = try padScene(type: uikit)
+        var recognizedIn = 0
+        for trace in allTraces {
+            let port = transitions(try Replay.run(tracePath: trace, scene: portScene, registry: seedRegistry).log, of: "gesture")
+            let mine = transitions(try Replay.run(tracePath: trace, scene: uikitScene, registry: seedRegistry).log, of: "gesture")
+            #expect(port == mine, "\(trace)")
+            if port.contains(where: { $0.hasPrefix("possible>recognized") }) { recognizedIn += 1 }
+        }
+        // Each seed recognizes some recordings and not others, so the comparison has teeth
+        // (CheckPlease never fails, a quirk of the listing: it just stays possible).
+        #expect(recognizedIn > 0 && recognizedIn < allTraces.count, "\(builtIn) recognized in \(recognizedIn) of \(allTraces.count)")
+    }
+}
