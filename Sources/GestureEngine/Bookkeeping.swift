@@ -43,5 +43,11 @@ struct Bookkeeping {
 
     /// The face that receives the subclass hooks in place of the recognizer (see
     /// `RecognizerFront`); unretained, cleared by the face when it goes away.
-    unowned(unsafe) var front: RecognizerFront?
+    unowned(unsafe) var front: RecognizerFront? {
+        didSet { hasFront = front != nil }
+    }
+    /// `front != nil`, as a flag: binding the unretained reference costs a call into the
+    /// runtime even when it is nil, and the delivery loop asks for every recognizer and event
+    /// (callgrind: 3% more instructions per event before the flag).
+    private(set) var hasFront = false
 }

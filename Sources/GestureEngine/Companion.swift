@@ -92,19 +92,19 @@ package protocol RecognizerFront: AnyObject {
 extension GestureRecognizer {
     /// The subclass questions of A.3.4 and A.4.1, asked of the front when there is one.
     func asksCanPrevent(_ other: GestureRecognizer) -> Bool {
-        book.front?.canPrevent(other) ?? canPrevent(other)
+        book.hasFront ? book.front!.canPrevent(other) : canPrevent(other)
     }
 
     func asksCanBePrevented(by other: GestureRecognizer) -> Bool {
-        book.front?.canBePrevented(by: other) ?? canBePrevented(by: other)
+        book.hasFront ? book.front!.canBePrevented(by: other) : canBePrevented(by: other)
     }
 
     func asksShouldRequireFailure(of other: GestureRecognizer) -> Bool {
-        book.front?.shouldRequireFailure(of: other) ?? shouldRequireFailure(of: other)
+        book.hasFront ? book.front!.shouldRequireFailure(of: other) : shouldRequireFailure(of: other)
     }
 
     func asksShouldBeRequiredToFail(by other: GestureRecognizer) -> Bool {
-        book.front?.shouldBeRequiredToFail(by: other) ?? shouldBeRequiredToFail(by: other)
+        book.hasFront ? book.front!.shouldBeRequiredToFail(by: other) : shouldBeRequiredToFail(by: other)
     }
 
     /// Routes this recognizer's subclass hooks through `front` (nil to stop). The front must

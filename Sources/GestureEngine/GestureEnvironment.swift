@@ -276,7 +276,7 @@ public final class GestureEnvironment {
 
     /// Calls the hook for `phase`; the caller has set `context` to say which touches these are.
     private func deliver(_ phase: TouchPhase, _ set: [Touch], to r: GestureRecognizer, event: TouchEvent) {
-        if let front = r.book.front { return front.deliver(phase, set, with: event) }
+        if r.book.hasFront { return deliverThroughFront(phase, set, to: r, event: event) }
         switch phase {
         case .began: r.touchesBegan(set, with: event)
         case .moved: r.touchesMoved(set, with: event)
@@ -284,6 +284,11 @@ public final class GestureEnvironment {
         case .cancelled: r.touchesCancelled(set, with: event)
         case .stationary: break
         }
+    }
+
+    @inline(never)
+    private func deliverThroughFront(_ phase: TouchPhase, _ set: [Touch], to r: GestureRecognizer, event: TouchEvent) {
+        r.book.front?.deliver(phase, set, with: event)
     }
 
     /// One cycle: run `body` (recognizer hooks or a timer), settle, deliver to views, reset.

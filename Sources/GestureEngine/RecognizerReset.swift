@@ -93,7 +93,7 @@ extension GestureEnvironment {
         arbitration.leave(r)
         r.book.pendingSeq = nil
         r.book.pendingSince = nil
-        if let front = r.book.front { front.resetFromEngine() } else { r.reset() }
+        if r.book.hasFront { r.book.front!.resetFromEngine() } else { r.reset() }
         log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
                    cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.book.lastTransitionSeq))
     }

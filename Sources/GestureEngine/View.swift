@@ -174,11 +174,15 @@ open class View {
     /// The face that answers the hit-testing and `gestureRecognizerShouldBegin` questions in place
     /// of this view, when a UIKit-style subclass overrides them (see `ViewFront`); unretained,
     /// cleared by the face when it goes away.
-    package unowned(unsafe) var front: ViewFront?
+    package unowned(unsafe) var front: ViewFront? {
+        didSet { hasFront = front != nil }
+    }
+    /// `front != nil` as a flag (see `Bookkeeping.hasFront`).
+    private var hasFront = false
 
-    package func asksHitTest(_ p: Point) -> View? { front?.hitTest(p) ?? hitTest(p) }
-    func asksPointInside(_ p: Point) -> Bool { front?.point(inside: p) ?? point(inside: p) }
-    func asksShouldBegin(_ r: GestureRecognizer) -> Bool { front?.gestureRecognizerShouldBegin(r) ?? gestureRecognizerShouldBegin(r) }
+    package func asksHitTest(_ p: Point) -> View? { hasFront ? front!.hitTest(p) : hitTest(p) }
+    func asksPointInside(_ p: Point) -> Bool { hasFront ? front!.point(inside: p) : point(inside: p) }
+    func asksShouldBegin(_ r: GestureRecognizer) -> Bool { hasFront ? front!.gestureRecognizerShouldBegin(r) : gestureRecognizerShouldBegin(r) }
 
     // MARK: Questions UIKit asks views
 

@@ -205,16 +205,7 @@ struct BenchCommand: ParsableCommand {
     static func replay(_ events: [TraceEvent], _ doc: SceneDocument) throws -> Int {
         let scene = try SceneBuilder.build(doc, recordLog: false)
         let env = scene.environment
-        var batch: [TraceEvent] = []
-        batch.reserveCapacity(4)
-        for e in events {
-            if let first = batch.first, first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
-                env.feed(batch: batch)
-                batch.clearKeepingCapacity()
-            }
-            batch.append(e)
-        }
-        if !batch.isEmpty { env.feed(batch: batch) }
+        env.feed(events: events)
         env.finish()
         let c = env.carriedState
         if c.inAttempt + c.heldTouches + c.touchesDown > 0 {

@@ -84,15 +84,7 @@ public final class GestureTester {
     /// into one UIKit event as replays do.
     func feed(_ list: [TraceEvent]) {
         nameUnnamedObjects()
-        var batch: [TraceEvent] = []
-        for e in list {
-            if let first = batch.first, first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
-                environment.feed(batch: batch)
-                batch.removeAll()
-            }
-            batch.append(e)
-        }
-        if !batch.isEmpty { environment.feed(batch: batch) }
+        environment.feed(events: list)
         events += list
         if let last = list.last { clockMs = max(clockMs, last.time.milliseconds) }
     }

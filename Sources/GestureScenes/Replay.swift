@@ -27,17 +27,12 @@ public enum Replay {
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates
         env.log.sink = logSink
-        var batch: [TraceEvent] = []
-        let batching = doc.options.batchSimultaneousEvents
+        var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
         while let e = try reader.nextEvent() {
             observe?(e)
-            if let first = batch.first, !batching || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
-                env.feed(batch: batch)
-                batch.clearKeepingCapacity()
-            }
-            batch.append(e)
+            batcher.add(e, to: env)
         }
-        if !batch.isEmpty { env.feed(batch: batch) }
+        batcher.flush(to: env)
         env.finish()
         return ReplayResult(header: reader.header, log: env.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: scene)
     }
@@ -46,15 +41,7 @@ public enum Replay {
     public static func run(events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current) throws -> BuiltScene {
         let scene = try SceneBuilder.build(doc, registry: registry)
         let env = scene.environment
-        var batch: [TraceEvent] = []
-        for e in events {
-            if let first = batch.first, !doc.options.batchSimultaneousEvents || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
-                env.feed(batch: batch)
-                batch.removeAll()
-            }
-            batch.append(e)
-        }
-        if !batch.isEmpty { env.feed(batch: batch) }
+        env.feed(events: events)
         env.finish()
         return scene
     }

@@ -1,0 +1,42 @@
+import GestureTrace
+
+/// Groups a trace's events into UIKit events as every replay does: events at the same moment,
+/// one per finger, go to the environment as one event (`EngineOptions.batchSimultaneousEvents`),
+/// in trace order. A second event of a finger at the same moment starts a new event.
+public struct EventBatcher {
+    @usableFromInline var batch: [TraceEvent] = []
+    @usableFromInline let batching: Bool
+
+    public init(batching: Bool = true) {
+        self.batching = batching
+        batch.reserveCapacity(4)
+    }
+
+    /// Adds an event, feeding the events before it first when it starts a new moment.
+    /// Inlinable: replays call it per event from other modules.
+    @inlinable
+    public mutating func add(_ e: TraceEvent, to env: GestureEnvironment) {
+        if let first = batch.first, !batching || first.time != e.time || batch.contains(where: { $0.pointer == e.pointer }) {
+            env.feed(batch: batch)
+            batch.clearKeepingCapacity()
+        }
+        batch.append(e)
+    }
+
+    /// Feeds what is left.
+    @inlinable
+    public mutating func flush(to env: GestureEnvironment) {
+        guard !batch.isEmpty else { return }
+        env.feed(batch: batch)
+        batch.clearKeepingCapacity()
+    }
+}
+
+extension GestureEnvironment {
+    /// Feeds events held in memory, batched as replays batch them (see `EventBatcher`).
+    public func feed(events: [TraceEvent]) {
+        var batcher = EventBatcher(batching: options.batchSimultaneousEvents)
+        for e in events { batcher.add(e, to: self) }
+        batcher.flush(to: self)
+    }
+}
