@@ -113,8 +113,10 @@ extension GestureRecognizer {
 }
 
 /// The view counterpart of `RecognizerFront`: a UIKit-style `UIView` subclass's overrides of
-/// `point(inside:with:)`, `hitTest(_:with:)` and `gestureRecognizerShouldBegin(_:)`.
+/// `point(inside:with:)`, `hitTest(_:with:)`, `gestureRecognizerShouldBegin(_:)` and the touch
+/// methods (delivered after the recognizers, A.2.4).
 package protocol ViewFront: AnyObject {
+    func deliver(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent)
     func point(inside p: Point) -> Bool
     func hitTest(_ p: Point) -> View?
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool

@@ -180,6 +180,18 @@ open class View {
     /// `front != nil` as a flag (see `Bookkeeping.hasFront`).
     private var hasFront = false
 
+    /// Calls the touch method for `phase`, on the front when a UIKit-style subclass has one.
+    func receive(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent) {
+        if hasFront { return front!.deliver(phase, touches, with: event) }
+        switch phase {
+        case .began: touchesBegan(touches, with: event)
+        case .moved: touchesMoved(touches, with: event)
+        case .ended: touchesEnded(touches, with: event)
+        case .cancelled: touchesCancelled(touches, with: event)
+        case .stationary: break
+        }
+    }
+
     package func asksHitTest(_ p: Point) -> View? { hasFront ? front!.hitTest(p) : hitTest(p) }
     func asksPointInside(_ p: Point) -> Bool { hasFront ? front!.point(inside: p) : point(inside: p) }
     func asksShouldBegin(_ r: GestureRecognizer) -> Bool { hasFront ? front!.gestureRecognizerShouldBegin(r) : gestureRecognizerShouldBegin(r) }

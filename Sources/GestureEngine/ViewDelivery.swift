@@ -170,20 +170,12 @@ extension GestureEnvironment {
         if one.isEmpty { one.append(touch) } else if one[0] !== touch { one[0] = touch }
         defer { swap(&one, &spareOneTouch) }
         switch phase {
-        case .began:
-            touch.delivery.began = .delivered
-            view.touchesBegan(one, with: event)
-        case .moved:
-            view.touchesMoved(one, with: event)
-        case .ended:
-            touch.delivery.finished = true
-            view.touchesEnded(one, with: event)
-        case .cancelled:
-            touch.delivery.finished = true
-            view.touchesCancelled(one, with: event)
-        case .stationary:
-            return
+        case .began: touch.delivery.began = .delivered
+        case .ended, .cancelled: touch.delivery.finished = true
+        case .moved: break
+        case .stationary: return
         }
+        view.receive(phase, one, with: event)
         log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause())
     }
 }

@@ -9,11 +9,38 @@ open class UIScrollView: UIView {
     package var scrollView: ScrollView { unsafeDowncast(engineView, to: ScrollView.self) }
 
     public override init(frame: CGRect) {
-        super.init(engineView: ScrollView(id: "scroll", frame: frame.engineRect, contentSize: frame.size.engineSize))
+        super.init(engineView: RoutedScrollView(id: "scroll", frame: frame.engineRect, contentSize: frame.size.engineSize))
+        routeQuestions()
     }
 
     public required init?(coder: NSCoder) {
-        super.init(engineView: ScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: Size(width: 0, height: 0)))
+        super.init(engineView: RoutedScrollView(id: "scroll", frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: Size(width: 0, height: 0)))
+        routeQuestions()
+    }
+
+    /// A subclass's answers to the content-touch questions are asked (see `RoutedScrollView`).
+    private func routeQuestions() {
+        if Swift.type(of: self) != UIScrollView.self { (engineView as? RoutedScrollView)?.owner = self }
+    }
+
+    deinit { (engineView as? RoutedScrollView)?.owner = nil }
+
+    /// Asked before content views get a touch the scroll view held back (A.7.3); false keeps it
+    /// from them. The default: true, unless a scene refuses the view.
+    open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool {
+        var list: [Touch] = []
+        for t in touches { list.append(t.engineTouch) }
+        if let routed = engineView as? RoutedScrollView {
+            return routed.engineTouchesShouldBegin(list, with: event?.engineEvent, in: view.engineView)
+        }
+        return scrollView.touchesShouldBegin(list, with: event?.engineEvent, in: view.engineView)
+    }
+
+    /// Asked before a content view's touch is cancelled to scroll (A.7.4). The default: true,
+    /// unless the view is a control.
+    open func touchesShouldCancel(in view: UIView) -> Bool {
+        if let routed = engineView as? RoutedScrollView { return routed.engineTouchesShouldCancel(in: view.engineView) }
+        return scrollView.touchesShouldCancel(in: view.engineView)
     }
 
     package override init(wrapping view: View) { super.init(wrapping: view) }

@@ -204,25 +204,3 @@ open class UIView: UIResponder {
 /// The root of a hierarchy: the view a scene's window is, and what touches' `window` returns.
 @MainActor
 open class UIWindow: UIView {}
-
-/// Asks a UIKit-style view subclass the engine's hit-testing questions (see `ViewFront`).
-final class ViewHooks: ViewFront, @unchecked Sendable {
-    unowned(unsafe) let owner: UIView
-
-    init(owner: UIView) { self.owner = owner }
-
-    func point(inside p: Point) -> Bool {
-        onMainActor { owner.point(inside: CGPoint(p), with: nil) }
-    }
-
-    func hitTest(_ p: Point) -> View? {
-        nonisolated(unsafe) var hit: View?
-        onMainActor { hit = owner.hitTest(CGPoint(p), with: nil)?.engineView }
-        return hit
-    }
-
-    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        nonisolated(unsafe) let recognizer = recognizer
-        return onMainActor { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
-    }
-}

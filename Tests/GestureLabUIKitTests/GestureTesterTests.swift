@@ -265,3 +265,63 @@ struct UIKitBuiltInTests {
         #expect(tester.states(of: pan).first == "began" && tester.states(of: pan).last == "ended")
     }
 }
+
+/// A scroll view that scrolls even when the drag starts on a button (a common subclass, A.7.4).
+final class ScrollsOverButtons: UIScrollView {
+    override func touchesShouldCancel(in view: UIView) -> Bool {
+        view is UIControl ? true : super.touchesShouldCancel(in: view)
+    }
+}
+
+/// A view that records the touch methods it receives (A.2.4, A.2.7).
+final class RecordingView: UIView {
+    var calls: [String] = []
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("began") }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { if calls.last != "moved" { calls.append("moved") } }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("ended") }
+    override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { calls.append("cancelled") }
+}
+
+@MainActor
+@Suite("UIKit-style views: touch methods and scroll view questions")
+struct UIKitViewTests {
+    func strip(_ make: (CGRect) -> UIScrollView, in tester: GestureTester) -> (UIScrollView, UIControl) {
+        let strip = make(CGRect(x: 0, y: 200, width: 390, height: 120))
+        strip.contentSize = CGSize(width: 1200, height: 120)
+        let button = UIControl(frame: CGRect(x: 20, y: 10, width: 150, height: 100))
+        strip.addSubview(button)
+        tester.window.addSubview(strip)
+        return (strip, button)
+    }
+
+    @Test("Held on a control until it tracks, then dragged: a plain scroll view leaves the control its touch; a subclass answering touchesShouldCancel = true scrolls (A.7.4)")
+    func touchesShouldCancel() throws {
+        let plain = GestureTester()
+        let (s1, _) = strip({ UIScrollView(frame: $0) }, in: plain)
+        plain.drag(from: CGPoint(x: 150, y: 260), to: CGPoint(x: 20, y: 262), duration: 0.3, holdFirst: 0.3)
+        try plain.expectNotRecognized(s1.panGestureRecognizer)
+        #expect(s1.contentOffset == .zero)
+
+        let custom = GestureTester()
+        let (s2, _) = strip({ ScrollsOverButtons(frame: $0) }, in: custom)
+        custom.drag(from: CGPoint(x: 150, y: 260), to: CGPoint(x: 20, y: 262), duration: 0.3, holdFirst: 0.3)
+        try custom.expectRecognized(s2.panGestureRecognizer)
+        #expect(s2.contentOffset.x > 100, "\(s2.contentOffset)")
+    }
+
+    @Test("A view subclass gets its touches after the recognizers: a tap that recognizes cancels them (A.2.7)")
+    func viewTouchMethods() throws {
+        let tester = GestureTester()
+        let v = RecordingView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        tester.window.addSubview(v)
+        tester.drag(from: CGPoint(x: 50, y: 50), to: CGPoint(x: 60, y: 55), duration: 0.2)
+        #expect(v.calls == ["began", "moved", "ended"])
+        let tap = UITapGestureRecognizer()
+        v.addGestureRecognizer(tap)
+        v.calls = []
+        tester.wait(1)
+        tester.tap(at: CGPoint(x: 100, y: 100))
+        try tester.expectRecognized(tap)
+        #expect(v.calls == ["began", "cancelled"])
+    }
+}

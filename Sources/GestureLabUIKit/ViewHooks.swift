@@ -1,0 +1,42 @@
+import GestureEngine
+
+/// Asks a UIKit-style view subclass what the engine would ask the view (see `ViewFront`): hit
+/// testing, `gestureRecognizerShouldBegin(_:)`, and its touch methods, with UIKit's types.
+/// Owned by the face; the engine reaches it unretained. Views get touches one call per touch.
+final class ViewHooks: ViewFront, @unchecked Sendable {
+    unowned(unsafe) let owner: UIView
+
+    init(owner: UIView) { self.owner = owner }
+
+    func point(inside p: Point) -> Bool {
+        onMainActor { owner.point(inside: CGPoint(p), with: nil) }
+    }
+
+    func hitTest(_ p: Point) -> View? {
+        nonisolated(unsafe) var hit: View?
+        onMainActor { hit = owner.hitTest(CGPoint(p), with: nil)?.engineView }
+        return hit
+    }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        nonisolated(unsafe) let recognizer = recognizer
+        return onMainActor { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
+    }
+
+    func deliver(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent) {
+        nonisolated(unsafe) let touches = touches
+        nonisolated(unsafe) let event = event
+        onMainActor {
+            var set = Set<UITouch>()
+            for t in touches { set.insert(UITouch.face(of: t)) }
+            let uiEvent = UIEvent.face(of: event)
+            switch phase {
+            case .began: owner.touchesBegan(set, with: uiEvent)
+            case .moved: owner.touchesMoved(set, with: uiEvent)
+            case .ended: owner.touchesEnded(set, with: uiEvent)
+            case .cancelled: owner.touchesCancelled(set, with: uiEvent)
+            case .stationary: break
+            }
+        }
+    }
+}
