@@ -325,3 +325,37 @@ struct UIKitViewTests {
         #expect(v.calls == ["began", "cancelled"])
     }
 }
+
+/// Records the state it reads right after setting it.
+final class ReadBackRecognizer: UIGestureRecognizer {
+    var readBack: [UIGestureRecognizer.State] = []
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesEnded(touches, with: event)
+        state = .recognized
+        readBack.append(state)
+        state = .failed   // ignored: already recognized (A.1.5)
+        readBack.append(state)
+    }
+}
+
+@MainActor
+@Suite("Reading the state a subclass set")
+struct StateReadBackTests {
+    @Test("While waiting on a failure requirement, state reads what the subclass set (A.1.8); the action waits")
+    func readBackWhileWaiting() throws {
+        let tester = GestureTester()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        tester.window.addSubview(card)
+        let mine = ReadBackRecognizer(), double = UITapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        mine.require(toFail: double)
+        card.addGestureRecognizer(mine)
+        card.addGestureRecognizer(double)
+        tester.tap(at: CGPoint(x: 100, y: 100))
+        #expect(mine.readBack == [.recognized, .recognized])
+        #expect(tester.states(of: mine).isEmpty, "still waiting for the double tap to fail")
+        tester.wait(0.5)
+        #expect(tester.states(of: mine) == ["recognized"])
+        #expect(mine.state == .possible, "reset after the cycle it recognized in (A.1.7)")
+    }
+}
