@@ -11,6 +11,10 @@ import GestureLabUIKit
 
 func sign(_ x: CGFloat) -> Int { x < 0 ? -1 : 1 }
 
+/// The listing's offsets: from the first point to the second.
+func dx(_ p1: CGPoint, _ p2: CGPoint) -> CGFloat { p2.x - p1.x }
+func dy(_ p1: CGPoint, _ p2: CGPoint) -> CGFloat { p2.y - p1.y }
+
 /// The listing's dot product of two vectors, normalised.
 func dotproduct(_ v1: CGPoint, _ v2: CGPoint) -> CGFloat {
     var dot = v1.x * v2.x + v1.y * v2.y
@@ -42,8 +46,8 @@ func testForCircle(_ points: [CGPoint], duration: TimeInterval, windowWidth: CGF
     var inflections = 0
     if points.count > 3 {
         for i in 2..<(points.count - 1) {
-            let deltx = points[i].x - points[i - 1].x, delty = points[i].y - points[i - 1].y
-            let px = points[i - 1].x - points[i - 2].x, py = points[i - 1].y - points[i - 2].y
+            let deltx = dx(points[i], points[i - 1]), delty = dy(points[i], points[i - 1])
+            let px = dx(points[i - 1], points[i - 2]), py = dy(points[i - 1], points[i - 2])
             if sign(deltx) != sign(px) || sign(delty) != sign(py) { inflections += 1 }
         }
     }

@@ -45,6 +45,25 @@ public struct EvaluationReport: Sendable, Equatable {
         }
     }
 
+    /// What one trace did: who recognized and when, who won, who lost to whom. In the JSON report,
+    /// so a stroke-by-stroke comparison of two scenes or two builds needs no replays.
+    public struct TraceResult: Sendable, Equatable {
+        /// Relative to the corpus folder.
+        public var trace: String
+        public var label: String?
+        /// Milliseconds from the trace's first touch to each recognizer's first recognition.
+        public var recognized: [String: Double]
+        /// The recognizer that recognized first (ties: scene order), nil when none did.
+        public var winner: String?
+        /// Recognizers whose failure another recognizer, a delegate or a view decided.
+        public var lost: [String: TraceOutcome.Loss]
+
+        public static func == (a: TraceResult, b: TraceResult) -> Bool {
+            a.trace == b.trace && a.label == b.label && a.recognized == b.recognized && a.winner == b.winner
+                && a.lost.keys.sorted() == b.lost.keys.sorted()
+        }
+    }
+
     public struct Lost: Sendable, Equatable {
         public var trace: String
         public var recognizer: String
@@ -68,6 +87,8 @@ public struct EvaluationReport: Sendable, Equatable {
     public var bothRecognized: [(pair: String, count: Int)] = []
     /// Positive traces where the expected recognizer lost to another decision.
     public var lostArbitration: [Lost] = []
+    /// Every readable trace, in corpus order.
+    public var perTrace: [TraceResult] = []
 
     public static func == (a: EvaluationReport, b: EvaluationReport) -> Bool {
         a.json == b.json
@@ -132,6 +153,20 @@ public struct EvaluationReport: Sendable, Equatable {
             }
         }
         bothRecognized = pairs.map { (pair: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.pair < $1.pair }
+
+        let prefix = corpus.hasSuffix("/") ? corpus : corpus + "/"
+        perTrace = good.map { o in
+            let start = o.firstTouch ?? .zero
+            var times: [String: Double] = [:]
+            for (r, t) in o.recognized { times[r] = (t - start).milliseconds }
+            let order = recognizers.enumerated().map { ($1, $0) }
+            let rank = Dictionary(order, uniquingKeysWith: { a, _ in a })
+            let winner = o.recognized.min { a, b in
+                a.value != b.value ? a.value < b.value : (rank[a.key] ?? Int.max) < (rank[b.key] ?? Int.max)
+            }?.key
+            return TraceResult(trace: o.path.hasPrefix(prefix) ? String(o.path.dropFirst(prefix.count)) : o.path,
+                               label: o.labels[labelField], recognized: times, winner: winner, lost: o.losses)
+        }
     }
 
     /// Label fields worth a recall breakdown: those with 2 to 20 values.

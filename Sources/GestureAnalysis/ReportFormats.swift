@@ -29,6 +29,15 @@ extension EvaluationReport {
         s += ",\n\"lostArbitration\":[" + lostArbitration.map { l in
             "{\"trace\":\(jsonQuoted(l.trace)),\"recognizer\":\(jsonQuoted(l.recognizer)),\"winner\":\(l.winner.map(jsonQuoted) ?? "null"),\"rule\":\(jsonQuoted(l.rule)),\"cause\":\(jsonQuoted(l.text))}"
         }.joined(separator: ",\n") + "]"
+        s += ",\n\"perTrace\":[\n" + perTrace.map { t in
+            "{\"trace\":\(jsonQuoted(t.trace)),\"label\":\(t.label.map(jsonQuoted) ?? "null"),\"recognized\":{"
+                + t.recognized.keys.sorted().map { "\(jsonQuoted($0)):\(Self.opt(t.recognized[$0]))" }.joined(separator: ",")
+                + "},\"winner\":\(t.winner.map(jsonQuoted) ?? "null"),\"lost\":{"
+                + t.lost.keys.sorted().map { r in
+                    let l = t.lost[r]!
+                    return "\(jsonQuoted(r)):{\"to\":\(l.winner.map(jsonQuoted) ?? "null"),\"rule\":\(jsonQuoted(l.rule))}"
+                }.joined(separator: ",") + "}}"
+        }.joined(separator: ",\n") + "\n]"
         return s + "}\n"
     }
 

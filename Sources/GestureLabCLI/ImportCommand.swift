@@ -44,7 +44,7 @@ struct ImportCommand: ParsableCommand {
             let relative = isDir.boolValue ? String(file.dropFirst(source.count).drop { $0 == "/" }) : (file as NSString).lastPathComponent
             let target = (output as NSString).appendingPathComponent((relative as NSString).deletingPathExtension + ".jsonl")
             try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let (header, events) = gesture.trace()
+            let (header, events) = gesture.trace(source: relative)
             try write(TraceWriter.text(header: header, events: events), to: target)
             written += 1
         }

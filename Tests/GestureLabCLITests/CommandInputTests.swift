@@ -92,6 +92,13 @@ struct CommandInputTests {
         #expect(o.stderr.contains("\(broken):1: not a trace"))
         #expect(FileManager.default.fileExists(atPath: report), "the report is still written")
         try FileManager.default.removeItem(atPath: broken)
+        // Per trace, relative to the corpus: who recognized when (ms from the first touch), who won, who lost to whom.
+        try FileManager.default.copyItem(atPath: root + "/recordings/traces/double-tap.jsonl", toPath: corpus + "/double.jsonl")
+        try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--format", "json", "-o", report], status: 0, message: "", anywhere: true)
+        let json = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(json.contains(#"{"trace":"double.jsonl","label":null,"recognized":{"doubleTap":280},"winner":"doubleTap","lost":{"singleTap":{"to":"doubleTap","rule":"requirement"}}}"#), "\(json)")
+        #expect(json.contains(#"{"trace":"tap.jsonl","label":null,"recognized":{"singleTap":430},"winner":"singleTap","lost":{}}"#))
+        try FileManager.default.removeItem(atPath: corpus + "/double.jsonl")
         try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--baseline", dir + "/none.json"],
                    status: 2, message: "\(dir)/none.json: no such file")
         let bad = try file("baseline.json", "{\"format\":")

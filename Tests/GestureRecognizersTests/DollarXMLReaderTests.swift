@@ -23,8 +23,13 @@ struct DollarXMLReaderTests {
         #expect(g.points.count == 3 && g.points[0].x == 81 && g.points[0].y == 200)
         let (header, events) = g.trace()
         #expect(header.labels["class"] == "check" && header.labels["subject"] == "2")
-        #expect(events.map(\.type) == [.down, .move, .up])
-        #expect(events.map(\.time.milliseconds) == [0, 65, 130])
+        // Every sample is a place the pen was: the last one is a move too, and the lift follows
+        // at the same moment and place (a recognizer judging each step sees the final step).
+        #expect(events.map(\.type) == [.down, .move, .move, .up])
+        #expect(events.map(\.time.milliseconds) == [0, 65, 130, 130])
+        #expect(events[3].x == 120 && events[3].y == 150)
+        #expect(header.origin == "imported by `gesturelab import dollar-xml` from check03.xml", "no absolute path")
+        #expect(g.trace(source: "s02/medium/check03.xml").0.origin?.hasSuffix("from s02/medium/check03.xml") == true)
     }
 
     @Test("XML as XML: comments, CDATA, character references, single quotes and any attribute order")

@@ -263,13 +263,24 @@ struct CookbookCircleTests {
         if case let .rejected(reason, _) = verdict { #expect(reason.hasPrefix("excessive inflections")) } else { Issue.record("accepted a zigzag") }
     }
 
-    @Test("The inflection count follows the listing's loop: sign(0) is +1 and the last point is left out")
+    @Test("The inflection count follows the listing's arithmetic: dx(POINT(i), POINT(i-1)) is earlier minus later, sign(0) is +1, the last point is left out")
     func inflectionQuirks() {
-        // Steps: (+,+), (0,+) counts as (+,+): no inflection. The final step is never compared.
+        // By hand, with the listing's dx(p1, p2) = p2.x - p1.x called as dx(POINT(i), POINT(i-1)):
+        //   i = 2: deltx = 1 - 1 = 0 -> +1, delty = 1 - 2 = -1 -> -1; px = 0 - 1 -> -1, py = 0 - 1 -> -1:
+        //          x signs differ -> inflection 1
+        //   i = 3: deltx = 1 - 2 -> -1, delty = 2 - 3 -> -1; px = 1 - 1 = 0 -> +1, py = 1 - 2 -> -1:
+        //          x signs differ -> inflection 2
+        //   i = 4 is the last point: never compared.
+        // Later minus earlier (the mirror of the listing) counts 0 here.
         let pts = [(0.0, 0.0), (1, 1), (1, 2), (2, 3), (1, 2)].map { Point(x: $0.0, y: $0.1) }
-        if case .rejected(let reason, _) = CookbookCircleRecognizer.test(pts, duration: 0.1, windowWidth: 3000) {
-            #expect(!reason.contains("inflections"))
-        }
+        #expect(CookbookCircleRecognizer.inflectionCount(pts) == 2)
+        // A stroke that holds x still between two rightward steps: the listing counts both ends
+        // of the hold, the mirror neither.
+        let hold = [(0.0, 0.0), (1, 1), (1, 2), (1, 3), (2, 4), (3, 5)].map { Point(x: $0.0, y: $0.1) }
+        #expect(CookbookCircleRecognizer.inflectionCount(hold) == 2)
+        // Straight lines have none, whichever way they go.
+        let line = (0..<8).map { Point(x: Double(-$0), y: Double($0 * 2)) }
+        #expect(CookbookCircleRecognizer.inflectionCount(line) == 0)
     }
 
     @Test("Test 3: start and end more than a third of the window width apart fails")

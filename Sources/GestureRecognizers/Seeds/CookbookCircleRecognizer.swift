@@ -10,8 +10,9 @@ import Glibc
 /// bounding rectangle of the points is reported as `circle`.
 ///
 /// 1. duration: at most 2 s from touch down (the listing reads the wall clock; here the replay's);
-/// 2. inflections: sign changes of the x or y step, counted as the listing's loop does
-///    (`sign(0)` is +1, and the last point is left out), at most 5;
+/// 2. inflections: sign changes of the x or y step, counted as the listing's loop does (each
+///    step is the earlier point minus the later, `sign(0)` is +1, the last point is left out),
+///    at most 5;
 /// 3. closure: start and end no further apart than a third of the window's width;
 /// 4. transit: the arcs swept around the bounding rectangle's centre add up to within -45 and
 ///    +180 degrees of a full turn.
@@ -76,15 +77,7 @@ public final class CookbookCircleRecognizer: GestureRecognizer {
         if Float(duration) > Float(maximumDuration) {
             return .rejected("excessive duration \(NumberFormat.precise(duration)) s (at most 2 s)", [durationEvidence])
         }
-        func sign(_ x: Double) -> Int { x < 0 ? -1 : 1 }
-        var inflections = 0
-        if points.count > 3 {
-            for i in 2..<(points.count - 1) {
-                let dx = points[i].x - points[i - 1].x, dy = points[i].y - points[i - 1].y
-                let px = points[i - 1].x - points[i - 2].x, py = points[i - 1].y - points[i - 2].y
-                if sign(dx) != sign(px) || sign(dy) != sign(py) { inflections += 1 }
-            }
-        }
+        let inflections = inflectionCount(points)
         let inflectionEvidence = Evidence("inflections", value: Double(inflections), threshold: Double(maximumInflections), unit: "", comparison: "<=")
         if inflections > maximumInflections {
             return .rejected("excessive inflections: \(inflections) (at most 5)", [inflectionEvidence])
@@ -116,6 +109,25 @@ public final class CookbookCircleRecognizer: GestureRecognizer {
             return .rejected("transit too long: swept \(NumberFormat.short(Double(distance) * 180 / .pi)) degrees (at most 540)", [transitEvidence])
         }
         return .circle(rect, [durationEvidence, inflectionEvidence, closureEvidence, transitEvidence])
+    }
+
+    /// Test 2's count, as the listing's loop has it: for i from 2 to count - 2, the step from
+    /// point i to point i-1 against the step from i-1 to i-2, each taken as the listing's
+    /// `dx(p1, p2) = p2.x - p1.x` called with the later point first, that is earlier minus later.
+    /// With `sign(0) = +1` that is not the mirror of later minus earlier: a coordinate that holds
+    /// still counts as positive either way round, so the order decides which steps are inflections.
+    public static func inflectionCount(_ points: [Point]) -> Int {
+        func sign(_ x: Double) -> Int { x < 0 ? -1 : 1 }
+        func dx(_ p1: Point, _ p2: Point) -> Double { p2.x - p1.x }
+        func dy(_ p1: Point, _ p2: Point) -> Double { p2.y - p1.y }
+        guard points.count > 3 else { return 0 }
+        var inflections = 0
+        for i in 2..<(points.count - 1) {
+            let deltx = dx(points[i], points[i - 1]), delty = dy(points[i], points[i - 1])
+            let px = dx(points[i - 1], points[i - 2]), py = dy(points[i - 1], points[i - 2])
+            if sign(deltx) != sign(px) || sign(delty) != sign(py) { inflections += 1 }
+        }
+        return inflections
     }
 
     /// The listing's least bounding rectangle, with its quirk: a rectangle equal to the zero
