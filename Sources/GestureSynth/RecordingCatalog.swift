@@ -110,6 +110,22 @@ public enum RecordingCatalog {
                 b.wait(20)
                 b.polyline([(110, 360), (200, 440)], durationMs: 300)
             },
+            CatalogRecording(file: "x-two-touches.jsonl", scene: "seed-direction-strokes-separate", summary: "an X in two touches: a quick down-right stroke, lift, then a quick down-left stroke", seed: 37) { b in
+                b.wait(20)
+                b.polyline([(110, 380), (170, 440)], durationMs: 64)
+                b.wait(250)
+                b.polyline([(170, 380), (110, 440)], durationMs: 64)
+            },
+            CatalogRecording(file: "x-two-touches-reversed.jsonl", scene: "seed-direction-strokes-separate", summary: "an X the other way round: a quick down-left stroke, lift, then a quick down-right stroke", seed: 38) { b in
+                b.wait(20)
+                b.polyline([(170, 380), (110, 440)], durationMs: 64)
+                b.wait(250)
+                b.polyline([(110, 380), (170, 440)], durationMs: 64)
+            },
+            CatalogRecording(file: "x-one-touch.jsonl", scene: "seed-direction-strokes-sample", summary: "both strokes of the X in one touch: down-right, then down-left without lifting", seed: 39) { b in
+                b.wait(20)
+                b.polyline([(110, 380), (170, 440), (110, 500)], durationMs: 128)
+            },
             CatalogRecording(file: "v-two-touches.jsonl", scene: "seed-direction-strokes-separate", summary: "a quick down-right touch, lift, then a quick up-right touch", seed: 35) { b in
                 b.wait(20)
                 b.polyline([(110, 380), (170, 440)], durationMs: 64)

@@ -212,9 +212,46 @@ struct DirectionStrokeTests {
         r.drawing = .separateTouches
         let h = stroke(r, [(100, 300)] + line((100, 300), (160, 360), 6))
         #expect(h.states("v").isEmpty)
-        #expect(r.publishedState == .possible && r.index == 0)
+        #expect(r.publishedState == .possible && r.drawn == [.downRight])
         _ = stroke(r, [(160, 360)] + line((160, 360), (220, 300), 6), start: 200, harness: h)
         #expect(h.states("v") == ["recognized"])
+    }
+
+    @Test("Separate touches (the slides): an X in either order, one stroke per touch")
+    func separateEitherOrder() {
+        for order in [[(100.0, 300.0), (160.0, 360.0), (160.0, 300.0), (100.0, 360.0)], [(160.0, 300.0), (100.0, 360.0), (100.0, 300.0), (160.0, 360.0)]] {
+            let r = DirectionSequenceRecognizer(id: "x")
+            r.drawing = .separateTouches
+            r.directions = [.downRight, .downLeft]
+            let h = stroke(r, [order[0]] + line(order[0], order[1], 6))
+            #expect(h.states("x").isEmpty, "possible between the touches")
+            _ = stroke(r, [order[2]] + line(order[2], order[3], 6), start: 200, harness: h)
+            #expect(h.states("x") == ["recognized"], "\(order)")
+        }
+    }
+
+    @Test("Separate touches: a touch that turns into the next direction fails (a touch is one stroke); the sample code's mode takes it")
+    func separateTouchTurns() {
+        let points = [(100.0, 300.0)] + line((100, 300), (160, 360), 6) + line((160, 360), (100, 420), 6)
+        let slides = DirectionSequenceRecognizer(id: "x")
+        slides.drawing = .separateTouches
+        slides.directions = [.downRight, .downLeft]
+        #expect(stroke(slides, points).states("x") == ["failed"])
+        let sample = DirectionSequenceRecognizer(id: "x")
+        sample.drawing = .acrossTouches
+        sample.directions = [.downRight, .downLeft]
+        #expect(stroke(sample, points).states("x") == ["recognized"])
+    }
+
+    @Test("The sample code's mode: two touches in the same direction leave it undecided, as the sample's phases do")
+    func acrossTouchesSameDirection() {
+        let r = DirectionSequenceRecognizer(id: "x")
+        r.drawing = .acrossTouches
+        r.directions = [.downRight, .downLeft]
+        let h = stroke(r, [(100, 300)] + line((100, 300), (160, 360), 6))
+        _ = stroke(r, [(100, 300)] + line((100, 300), (160, 360), 6), start: 200, harness: h)
+        #expect(h.states("x").isEmpty)
+        #expect(r.publishedState == .possible && r.drawn == [.downRight])
     }
 
     @Test("Separate touches: a second touch in the wrong direction fails")

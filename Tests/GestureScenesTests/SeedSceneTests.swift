@@ -44,7 +44,13 @@ struct SeedSceneTests {
     func directionStrokes() throws {
         #expect(try outcome("v-quick", "seed-direction-strokes") == ["recognized"])
         #expect(try outcome("v-shape", "seed-direction-strokes") == ["failed"])
-        #expect(try outcome("v-two-touches", "seed-direction-strokes-separate") == ["recognized"])
+        // The slides' two-touch gesture is an X, either order; the sample code's also takes one touch.
+        #expect(try outcome("x-two-touches", "seed-direction-strokes-separate") == ["recognized"])
+        #expect(try outcome("x-two-touches-reversed", "seed-direction-strokes-separate") == ["recognized"])
+        #expect(try outcome("x-one-touch", "seed-direction-strokes-separate") == ["failed"])
+        #expect(try outcome("v-two-touches", "seed-direction-strokes-separate") == ["failed"])
+        #expect(try outcome("x-one-touch", "seed-direction-strokes-sample") == ["recognized"])
+        #expect(try outcome("x-two-touches-reversed", "seed-direction-strokes-sample") == ["recognized"])
         #expect(try outcome("v-two-touches", "seed-direction-strokes") == ["failed", "failed"])
     }
 
