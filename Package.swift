@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureImport", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
-        .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline"]),
+        .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline", "GestureRecognizers", "GestureImport", "GestureTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -97,3 +97,19 @@ struct SystemRandomNumberGeneratorStandIn {
         return (u * 2 - 1) * amplitude
     }
 }
+
+/// A half circle is not a circle, however open circles may be: its ends are its whole size apart.
+@Test("The better circle: half a circle does not close; 0.8 of one and a whole one pass")
+func circleArcs() {
+    func arc(_ turns: Double) -> [Point] {
+        (0...60).map { i in
+            let a = 2 * Double.pi * turns * Double(i) / 60
+            return Point(x: 200 + 80 * cos(a), y: 300 + 80 * sin(a))
+        }
+    }
+    let r = CircleRecognizer(id: "c")
+    #expect(r.analyze(arc(0.5)).circle == nil)
+    #expect(r.analyze(arc(0.5)).reason.hasPrefix("it does not close"), "\(r.analyze(arc(0.5)).reason)")
+    #expect(r.analyze(arc(0.8)).circle != nil)
+    #expect(r.analyze(arc(1.0)).circle != nil)
+}

@@ -62,12 +62,14 @@ struct SeedSceneTests {
         #expect(try outcome("arc-open", "seed-circle-cookbook") == ["failed"])
     }
 
-    @Test("The better circle: quick and slow circles pass; the square and the open arc fail")
+    @Test("The better circle: quick and slow circles pass, and three quarters of one (a circle left open, issue 17); the square fails")
     func betterCircle() throws {
         #expect(try outcome("circle-quick", "better-circle") == ["recognized"])
         #expect(try outcome("circle-slow", "better-circle") == ["recognized"])
         #expect(try outcome("square", "better-circle") == ["failed"])
-        #expect(try outcome("arc-open", "better-circle") == ["failed"])
+        // Its ends are 0.71 of its size apart: within maximumGap 0.8, fitted on the development
+        // circles, some of which end that open.
+        #expect(try outcome("arc-open", "better-circle") == ["recognized"])
     }
 
     @Test("A.3.1: next to a pan, a checkmark that decides at touch-up is excluded once the pan begins")

@@ -1,0 +1,62 @@
+import GestureEngine
+
+/// Synthetic variations of real strokes, for writing styles seen on writers outside the $1
+/// development set (issue 17). Each is built from a development stroke by a fixed rule, so the
+/// variants of a subject's strokes are that subject's: cross-validation keeps them in its folds.
+public enum StrokeVariations {
+    /// A check that starts with a short rise: a straight lead-in of `length` points climbing up
+    /// and to the right at 45 degrees into the stroke's first point, sampled at the stroke's
+    /// mean spacing. Real checks drawn this way were missed before (the start was the top of the
+    /// down leg).
+    public static func leadIn(_ points: [Point], length: Double) -> [Point] {
+        guard points.count > 1 else { return points }
+        let step = max(pathLength(points) / Double(points.count - 1), 0.5)
+        let start = points[0]
+        let d = length / 2.0.squareRoot()
+        let from = Point(x: start.x - d, y: start.y + d)
+        let count = max(2, Int((length / step).rounded()))
+        let lead = (0..<count).map { k -> Point in
+            let u = Double(k) / Double(count)
+            return Point(x: from.x + (start.x - from.x) * u, y: from.y + (start.y - from.y) * u)
+        }
+        return lead + points
+    }
+
+    /// A "v" whose right arm is `factor` times as long: the points after its lowest point are
+    /// stretched away from it, so the arm ends well above the start. Such v's were read as checks.
+    public static func lopsidedV(_ points: [Point], factor: Double) -> [Point] {
+        guard let bottom = points.indices.max(by: { points[$0].y < points[$1].y }) else { return points }
+        let turn = points[bottom]
+        return points.enumerated().map { i, p in
+            i <= bottom ? p : Point(x: turn.x + (p.x - turn.x) * factor, y: turn.y + (p.y - turn.y) * factor)
+        }
+    }
+
+    /// A circle drawn on past its end: after the last point the pen goes round again along the
+    /// stroke's own beginning, for `extraTurns` of its path (1.75 turns in all for 0.75).
+    public static func overdrawn(_ points: [Point], extraTurns: Double) -> [Point] {
+        guard points.count > 2 else { return points }
+        let extra = Int((Double(points.count) * extraTurns).rounded())
+        let shift = Point(x: points[points.count - 1].x - points[0].x, y: points[points.count - 1].y - points[0].y)
+        let again = points[1...min(extra, points.count - 1)].map { Point(x: $0.x + shift.x, y: $0.y + shift.y) }
+        return points + again
+    }
+
+    /// A circle left open: its last points dropped until its ends are `gap` of its size apart
+    /// (0.8 for a circle whose last quarter or so is missing).
+    public static func open(_ points: [Point], gap: Double) -> [Point] {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return points }
+        let size = max(maxX - minX, maxY - minY)
+        guard size > 0 else { return points }
+        var end = points.count
+        while end > points.count / 2 && points[0].distance(to: points[end - 1]) < gap * size { end -= 1 }
+        return Array(points[..<end])
+    }
+
+    static func pathLength(_ points: [Point]) -> Double {
+        var length = 0.0
+        for i in 1..<points.count { length += points[i - 1].distance(to: points[i]) }
+        return length
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import GestureAnalysis
+import GestureEngine
+import GestureImport
+import GestureTrace
+
+struct CrossValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crossval",
+        abstract: "Leave-one-subject-out figures for the better checkmark and circle and the template detectors on $1 gesture logs: thresholds and templates come from the other subjects only.",
+        discussion: "Reads the logs in place (sNN/SPEED/NAMEkk.xml). Each held-out subject is scored on its own strokes, per speed, and on synthetic variants of them (checks with a lead-in, lopsided v's, over-drawn and open circles). Markdown on standard output."
+    )
+
+    @Argument(help: "A folder of $1 gesture logs (searched recursively).")
+    var logs: String
+
+    @Option(name: .long, help: "Only this detector: checkmark, circle, templates.")
+    var detector: String?
+
+    func validate() throws {
+        if let detector, !["checkmark", "circle", "templates"].contains(detector) {
+            throw ValidationError("--detector \(detector): detectors are checkmark, circle, templates")
+        }
+    }
+
+    func run() throws {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: logs, isDirectory: &isDir), isDir.boolValue else { throw Exit.fail("\(logs): no such folder") }
+        var real: [StrokeCrossValidation.Sample] = []
+        for file in DollarXMLReader.files(under: logs) {
+            switch Result(catching: { () throws(DollarXMLReader.Problem) -> DollarGesture in try DollarXMLReader.read(path: file) }) {
+            case let .success(g):
+                real.append(.init(points: g.points.map { Point(x: $0.x, y: $0.y) }, label: g.gestureClass, subject: g.subject, speed: g.speed))
+            case let .failure(p):
+                throw Exit.fail(p.description)
+            }
+        }
+        guard Set(real.map(\.subject)).count >= 2 else { throw Exit.fail("\(logs): cross-validation needs the logs of at least two subjects") }
+        emit("# Leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")
+        if detector == nil || detector == "checkmark" {
+            emit(Self.markdown(StrokeCrossValidation.run(name: "checkmark", samples: StrokeDetectorGrids.checkmarkSamples(real), target: "check",
+                                                         fit: StrokeDetectorGrids.checkmarkFromPositives())))
+        }
+        if detector == nil || detector == "circle" {
+            emit(Self.markdown(StrokeCrossValidation.run(StrokeDetectorGrids.circle(), samples: StrokeDetectorGrids.circleSamples(real), target: "circle")))
+        }
+        if detector == nil || detector == "templates" {
+            emit(Self.markdown(StrokeCrossValidation.templates(samples: StrokeDetectorGrids.checkmarkSamples(real), target: "check")))
+            emit(Self.markdown(StrokeCrossValidation.templates(samples: StrokeDetectorGrids.circleSamples(real), target: "circle")))
+        }
+    }
+
+    static func row(_ name: String, _ c: StrokeCrossValidation.Counts, _ extra: String = "") -> String {
+        "| \(name) | \(c.tp) | \(c.fp) | \(c.fn) | \(NumberText.decimal(c.f1, decimals: 3)) |\(extra)"
+    }
+
+    static func markdown(_ r: StrokeCrossValidation.Report) -> String {
+        var s = "## \(r.detector) as a one-class detector of `\(r.target)`\n\n"
+        s += "| held out | TP | FP | FN | F1 | thresholds chosen on the other subjects |\n|---|---|---|---|---|---|\n"
+        for f in r.folds { s += row("subject \(f.subject)", f.real, " \(f.chosen) |") + "\n" }
+        s += row("**all subjects**", r.real, " |") + "\n\n"
+        s += "| speed | TP | FP | FN | F1 |\n|---|---|---|---|---|\n"
+        for speed in ["slow", "medium", "fast"] { s += row(speed, r.speed(speed)) + "\n" }
+        if !r.variations.isEmpty {
+            s += "\n| synthetic variants of the held-out subject's strokes | accepted | of | should be |\n|---|---|---|---|\n"
+            for v in r.variations {
+                let c = r.variation(v)
+                s += "| \(v) | \(c.accepted) | \(c.total) | \(c.tp + c.fn > 0 ? "accepted" : "rejected") |\n"
+            }
+        }
+        if r.detector != "templates" {
+            s += "\nFitted on all subjects at once (the recognizer's defaults; optimistic, scored on the same strokes): \(r.fittedOnAll): F1 \(NumberText.decimal(r.fittedOnAllScore.f1, decimals: 3)).\n"
+        }
+        return s
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GestureAnalysis
+import GestureEngine
+import GestureImport
+import GestureRecognizers
+import GestureTestSupport
+import Testing
+
+@Suite("Synthetic stroke variations (issue 17)")
+struct StrokeVariationTests {
+    let check = [Point(x: 100, y: 100), Point(x: 120, y: 130), Point(x: 140, y: 90), Point(x: 170, y: 40)]
+
+    @Test("A lead-in climbs up and to the right at 45 degrees into the first point, about as long as asked")
+    func leadIn() {
+        let p = StrokeVariations.leadIn(check, length: 30)
+        #expect(Array(p.suffix(check.count)) == check)
+        let first = p[0]
+        #expect(abs(first.distance(to: check[0]) - 30) < 0.001)
+        #expect(first.x < check[0].x && first.y > check[0].y && abs((check[0].x - first.x) - (first.y - check[0].y)) < 0.001)
+    }
+
+    @Test("A lopsided v keeps its left arm and stretches the right one about the lowest point")
+    func lopsided() {
+        let v = [Point(x: 0, y: 0), Point(x: 10, y: 30), Point(x: 20, y: 60), Point(x: 30, y: 30), Point(x: 40, y: 0)]
+        let p = StrokeVariations.lopsidedV(v, factor: 2)
+        #expect(Array(p.prefix(3)) == Array(v.prefix(3)))
+        #expect(p[4] == Point(x: 60, y: -60), "twice as far from the turn (20, 60)")
+    }
+
+    @Test("An over-drawn circle goes on along its own beginning; an open one loses its end until its ends are far apart")
+    func circles() {
+        let circle = (0...40).map { i -> Point in
+            let a = 2 * Double.pi * Double(i) / 40
+            return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a))
+        }
+        let over = StrokeVariations.overdrawn(circle, extraTurns: 0.75)
+        #expect(over.count == 41 + 31, "0.75 of its 41 samples again")
+        #expect(over[41].distance(to: circle[1]) < 0.001, "the circle closes on its start, so going on retraces it")
+        let open = StrokeVariations.open(circle, gap: 0.8)
+        #expect(open.last!.distance(to: open[0]) >= 0.8 * 100)
+        #expect(open.count > 25 && open.count < 41)
+    }
+}
+
+@Suite("Leave-one-subject-out cross-validation (issue 17)")
+struct CrossValidationHarnessTests {
+    @Test("Each fold fits on the other subjects only and scores the held-out one; subjects in numeric order")
+    func foldIsolation() {
+        var samples: [StrokeCrossValidation.Sample] = []
+        for subject in ["10", "2", "1"] {
+            for k in 0..<4 {
+                samples.append(.init(points: [Point(x: Double(k), y: 0), Point(x: 1, y: 1)], label: k < 2 ? "yes" : "no", subject: subject, speed: "fast"))
+            }
+        }
+        var seen: [Set<String>] = []
+        let report = StrokeCrossValidation.run(name: "probe", samples: samples, target: "yes") { training in
+            seen.append(Set(training.map(\.subject)))
+            return ("probe", { $0.label == "yes" })
+        }
+        #expect(report.folds.map(\.subject) == ["1", "2", "10"])
+        #expect(seen.prefix(3) == [["2", "10"], ["1", "10"], ["1", "2"]])
+        #expect(seen.last == ["1", "2", "10"], "then once on everything, for the defaults")
+        #expect(report.real.tp == 6 && report.real.fp == 0 && report.real.fn == 0)
+    }
+}
+
+/// The development set's strokes as cross-validation samples.
+let devSamples: [StrokeCrossValidation.Sample] = {
+    guard DollarDataset.isPresent else { return [] }
+    return DollarXMLReader.files(under: DollarDataset.root).compactMap { try? DollarXMLReader.read(path: $0) }.map {
+        .init(points: $0.points.map { Point(x: $0.x, y: $0.y) }, label: $0.gestureClass, subject: $0.subject, speed: $0.speed)
+    }
+}()
+
+@Suite("Cross-validated figures on the $1 development set (the README's table)", .enabled(if: DollarDataset.isPresent, Comment(rawValue: DollarDataset.absence)))
+struct CrossValidatedFiguresTests {
+    @Test("The checkmark, fitted on five subjects, scores F1 0.989 on the sixth; lead-ins pass; its defaults are the fit on all six")
+    func checkmark() {
+        let r = StrokeCrossValidation.run(name: "checkmark", samples: StrokeDetectorGrids.checkmarkSamples(devSamples), target: "check",
+                                          fit: StrokeDetectorGrids.checkmarkFromPositives())
+        #expect(r.real.tp == 180 && r.real.fn == 0 && r.real.fp == 4, "\(r.real)")
+        #expect(r.real.f1 >= 0.985)
+        #expect(r.speed("slow").f1 >= 0.98 && r.speed("medium").f1 >= 0.98, "slow \(r.speed("slow").f1) medium \(r.speed("medium").f1)")
+        #expect(r.speed("fast").f1 >= 0.97, "fast \(r.speed("fast").f1): short of the 0.98 target, see issue 17's note")
+        let lead = r.variation("check with a lead-in")
+        #expect(Double(lead.accepted) / Double(lead.total) >= 0.99)
+        // The shipped defaults are what the procedure chooses on all six subjects.
+        let checks = devSamples.filter { $0.label == "check" }
+        let fitted = StrokeDetectorGrids.checkmark(fittedTo: StrokeDetectorGrids.checkmarkSamples(checks).compactMap { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) })
+        let shipped = CheckmarkRecognizer(id: "c")
+        for (a, b) in [(fitted.minimumLegRatio, shipped.minimumLegRatio), (fitted.minimumRise, shipped.minimumRise),
+                       (fitted.maximumDownWinding, shipped.maximumDownWinding), (fitted.maximumUpWinding, shipped.maximumUpWinding),
+                       (fitted.minimumVertexAngle, shipped.minimumVertexAngle), (fitted.maximumLegSteepness, shipped.maximumLegSteepness)] {
+            #expect(abs(a - b) < 0.001, "fitted \(a), shipped \(b)")
+        }
+    }
+
+    @Test("The circle, its grid chosen on five subjects, scores F1 0.983 on the sixth; its defaults are the choice on all six")
+    func circle() {
+        let r = StrokeCrossValidation.run(StrokeDetectorGrids.circle(), samples: StrokeDetectorGrids.circleSamples(devSamples), target: "circle")
+        #expect(r.real.f1 >= 0.98, "\(r.real)")
+        #expect(r.fittedOnAll == "maximumGap 0.8, minimumTurns 0.7, maximumTurns 1.9, maximumWindowTurn 72, maximumRadialVariation 0.22, minimumAspect 0.7")
+        let shipped = CircleRecognizer(id: "c")
+        #expect(shipped.maximumGap == 0.8 && shipped.minimumTurns == 0.7 && shipped.maximumTurns == 1.9
+                && shipped.maximumWindowTurn == 72 && shipped.maximumRadialVariation == 0.22 && shipped.minimumAspect == 0.7)
+    }
+
+    @Test("Nearest-template detection with negative templates, templates from the other subjects only: F1 at least 0.95")
+    func templates() {
+        let check = StrokeCrossValidation.templates(samples: devSamples, target: "check")
+        let circle = StrokeCrossValidation.templates(samples: devSamples, target: "circle")
+        #expect(check.real.f1 >= 0.95 && circle.real.f1 >= 0.95, "check \(check.real.f1), circle \(circle.real.f1)")
+        #expect(check.folds.allSatisfy { $0.chosen == "2400 templates of the other subjects" })
+    }
+}
