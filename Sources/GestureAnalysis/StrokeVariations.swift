@@ -32,14 +32,20 @@ public enum StrokeVariations {
         }
     }
 
-    /// A circle drawn on past its end: after the last point the pen goes round again along the
-    /// stroke's own beginning, for `extraTurns` of its path (1.75 turns in all for 0.75).
+    /// A circle drawn on past its end: the pen goes round again, retracing the stroke from the
+    /// point of its first half nearest to where it was, for `extraTurns` of its samples (1.75
+    /// turns in all for 0.75). The last 5% of the stroke (where a lifting pen hooks) is left
+    /// out first, so the join is as smooth as the stroke.
     public static func overdrawn(_ points: [Point], extraTurns: Double) -> [Point] {
-        guard points.count > 2 else { return points }
+        guard points.count > 4 else { return points }
+        let kept = Array(points[..<max(3, points.count * 95 / 100)])
+        let end = kept[kept.count - 1]
+        let half = max(1, kept.count / 2)
+        let nearest = (0..<half).min { kept[$0].distance(to: end) < kept[$1].distance(to: end) } ?? 0
         let extra = Int((Double(points.count) * extraTurns).rounded())
-        let shift = Point(x: points[points.count - 1].x - points[0].x, y: points[points.count - 1].y - points[0].y)
-        let again = points[1...min(extra, points.count - 1)].map { Point(x: $0.x + shift.x, y: $0.y + shift.y) }
-        return points + again
+        let from = nearest + 1, to = min(kept.count - 1, nearest + extra)
+        guard from <= to else { return kept }
+        return kept + kept[from...to]
     }
 
     /// A circle left open: its last points dropped until its ends are `gap` of its size apart

@@ -67,8 +67,8 @@ struct SeedSceneTests {
         #expect(try outcome("circle-quick", "better-circle") == ["recognized"])
         #expect(try outcome("circle-slow", "better-circle") == ["recognized"])
         #expect(try outcome("square", "better-circle") == ["failed"])
-        // Its ends are 0.71 of its size apart: within maximumGap 0.8, fitted on the development
-        // circles, some of which end that open.
+        // Its ends are 0.71 of its size apart, more than maximumGap 0.3, but it is round to 0.1 of
+        // its radius, so it is a circle left open (maximumOpenGap 1, fitted with open circles).
         #expect(try outcome("arc-open", "better-circle") == ["recognized"])
     }
 
