@@ -112,8 +112,8 @@ public enum StrokeDetectorGrids {
     /// 0.8 of its size (positives). In the grid's choice each variant counts a tenth of a real
     /// stroke: enough for the choice to take them in, where the shape tests allow (open circles
     /// are very round: `maximumOpenRadialVariation`), and too little to loosen every threshold
-    /// for them (at a quarter, before the open-circle test existed, F1 on held-out subjects' real
-    /// circles fell from 0.983 to 0.962).
+    /// for them (weighed at a quarter, before the open-circle test, they took F1 on held-out
+    /// subjects' real circles down to 0.962).
     public static func circleSamples(_ real: [StrokeCrossValidation.Sample]) -> [StrokeCrossValidation.Sample] {
         var out = real
         for s in real where s.variation == nil && s.label == "circle" {
