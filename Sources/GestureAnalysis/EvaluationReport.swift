@@ -51,6 +51,10 @@ public struct EvaluationReport: Sendable, Equatable {
         /// Relative to the corpus folder.
         public var trace: String
         public var label: String?
+        /// Every header label, and the counts a merged report needs (`merge-reports`).
+        public var labels: [String: String]
+        public var events: Int
+        public var firstTouch: Timestamp?
         /// Milliseconds from the trace's first touch to each recognizer's first recognition.
         public var recognized: [String: Double]
         /// The recognizer that recognized first (ties: scene order), nil when none did.
@@ -94,8 +98,14 @@ public struct EvaluationReport: Sendable, Equatable {
         a.json == b.json
     }
 
+    /// The recognizers in scene order (the confusion table's columns).
+    public var recognizers: [String]
+    public var expectations: [Expectation]
+
     public init(corpus: String, scene: String, labelField: String, recognizers: [String], expectations: [Expectation],
                 outcomes: [TraceOutcome], byFields: [String]? = nil) {
+        self.recognizers = recognizers
+        self.expectations = expectations
         self.corpus = corpus
         self.scene = scene
         self.labelField = labelField
@@ -165,7 +175,8 @@ public struct EvaluationReport: Sendable, Equatable {
                 a.value != b.value ? a.value < b.value : (rank[a.key] ?? Int.max) < (rank[b.key] ?? Int.max)
             }?.key
             return TraceResult(trace: o.path.hasPrefix(prefix) ? String(o.path.dropFirst(prefix.count)) : o.path,
-                               label: o.labels[labelField], recognized: times, winner: winner, lost: o.losses)
+                               label: o.labels[labelField], labels: o.labels, events: o.events, firstTouch: o.firstTouch,
+                               recognized: times, winner: winner, lost: o.losses)
         }
     }
 

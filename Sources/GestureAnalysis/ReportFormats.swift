@@ -5,6 +5,9 @@ import GestureTrace
 extension EvaluationReport {
     static func r(_ v: Double) -> String { NumberText.decimal(v, decimals: 4) }
     static func opt(_ v: Double?) -> String { v.map { NumberText.decimal($0, decimals: 1) } ?? "null" }
+    /// Milliseconds to the microsecond: what a trace's clock resolves, so merged reports recompute
+    /// the same latencies.
+    static func ms(_ v: Double) -> String { NumberText.decimal(v, decimals: 3) }
 
     public var json: String {
         var s = "{\"format\":\"gesturelab-evaluation\",\"version\":1"
@@ -29,14 +32,16 @@ extension EvaluationReport {
         s += ",\n\"lostArbitration\":[" + lostArbitration.map { l in
             "{\"trace\":\(jsonQuoted(l.trace)),\"recognizer\":\(jsonQuoted(l.recognizer)),\"winner\":\(l.winner.map(jsonQuoted) ?? "null"),\"rule\":\(jsonQuoted(l.rule)),\"cause\":\(jsonQuoted(l.text))}"
         }.joined(separator: ",\n") + "]"
+        s += ",\n\"recognizers\":[" + recognizers.map(jsonQuoted).joined(separator: ",") + "]"
         s += ",\n\"perTrace\":[\n" + perTrace.map { t in
             "{\"trace\":\(jsonQuoted(t.trace)),\"label\":\(t.label.map(jsonQuoted) ?? "null"),\"recognized\":{"
-                + t.recognized.keys.sorted().map { "\(jsonQuoted($0)):\(Self.opt(t.recognized[$0]))" }.joined(separator: ",")
+                + t.recognized.keys.sorted().map { "\(jsonQuoted($0)):\(Self.ms(t.recognized[$0]!))" }.joined(separator: ",")
                 + "},\"winner\":\(t.winner.map(jsonQuoted) ?? "null"),\"lost\":{"
                 + t.lost.keys.sorted().map { r in
                     let l = t.lost[r]!
-                    return "\(jsonQuoted(r)):{\"to\":\(l.winner.map(jsonQuoted) ?? "null"),\"rule\":\(jsonQuoted(l.rule))}"
-                }.joined(separator: ",") + "}}"
+                    return "\(jsonQuoted(r)):{\"to\":\(l.winner.map(jsonQuoted) ?? "null"),\"rule\":\(jsonQuoted(l.rule)),\"cause\":\(jsonQuoted(l.text))}"
+                }.joined(separator: ",") + "},\"events\":\(t.events),\"firstTouchMs\":\(t.firstTouch.map { Self.ms($0.milliseconds) } ?? "null"),\"labels\":{"
+                + t.labels.keys.sorted().map { "\(jsonQuoted($0)):\(jsonQuoted(t.labels[$0]!))" }.joined(separator: ",") + "}}"
         }.joined(separator: ",\n") + "\n]"
         return s + "}\n"
     }

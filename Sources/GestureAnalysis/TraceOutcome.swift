@@ -29,6 +29,16 @@ public struct TraceOutcome: Sendable {
     /// Set when the trace could not be read.
     public var problem: String?
 
+    /// An outcome as a report recorded it (`merge-reports`).
+    public init(path: String, labels: [String: String], events: Int, firstTouch: Timestamp?, recognized: [String: Timestamp], losses: [String: Loss]) {
+        self.path = path
+        self.labels = labels
+        self.events = events
+        self.firstTouch = firstTouch
+        self.recognized = recognized
+        self.losses = losses
+    }
+
     /// Builds the outcome from a replay's decision log.
     public init(path: String, labels: [String: String], events: Int, firstTouch: Timestamp?, log: DecisionLog) {
         self.path = path

@@ -45,6 +45,9 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .long, help: "Parallel jobs (default: the number of cores).")
     var jobs: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Only the k-th of n shares of the corpus (every n-th trace from the k-th, in corpus order); `gesturelab merge-reports` joins the shards' JSON reports.", valueName: "k/n"))
+    var shard: Shard?
+
 
     func validate() throws {
         if expect.isEmpty { throw ValidationError("evaluate needs at least one --expect RECOGNIZER=LABEL") }
@@ -63,8 +66,9 @@ struct EvaluateCommand: ParsableCommand {
             }
             expectations.append(e.evaluation)
         }
-        let paths = Corpus.traces(under: corpus)
+        var paths = Corpus.traces(under: corpus)
         guard !paths.isEmpty else { throw Exit.fail("\(corpus): no traces (.jsonl) found") }
+        if let shard { paths = shard.select(paths) }
 
         let progress = ProgressBar(total: paths.count)
         let clock = ContinuousClock()
@@ -113,6 +117,24 @@ struct EvaluateCommand: ParsableCommand {
         if !report.unreadable.isEmpty {
             throw Exit.fail("\(report.unreadable.count) of the corpus's traces could not be read (above); the report leaves them out")
         }
+    }
+}
+
+/// `--shard k/n`: the traces at positions k-1, k-1+n, k-1+2n... of the corpus order, so shards
+/// are about equal whatever the folder layout, and together cover the corpus once.
+struct Shard: ExpressibleByArgument {
+    var index: Int
+    var count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, k >= 1, k <= n else { return nil }
+        index = k
+        count = n
+    }
+
+    func select(_ paths: [String]) -> [String] {
+        paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }
 
