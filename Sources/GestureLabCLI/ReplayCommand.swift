@@ -38,6 +38,11 @@ struct ReplayCommand: ParsableCommand {
             guard failure == nil else { return }
             do { try out.write(text) } catch { failure = error }
         }
+        func putBytes(_ bytes: [UInt8]) {
+            guard failure == nil else { return }
+            do { try out.write(bytes: bytes) } catch { failure = error }
+        }
+        var flushLines: () -> Void = {}
         var writer = TextTimeline.Writer(TextTimeline(verbose: verbose))
         var titled = false
         func title() {
@@ -48,14 +53,33 @@ struct ReplayCommand: ParsableCommand {
         let sink: (LogEntry) -> Void
         switch format {
         case .jsonl:
-            sink = { put(JSONLinesTimeline.line($0) + "\n") }
+            var lines = JSONLinesWriter()
+            sink = { e in
+                lines.append(e)
+                if lines.bytes.count >= 1 << 16 {
+                    putBytes(lines.bytes)
+                    lines.clear()
+                }
+            }
+            flushLines = {
+                putBytes(lines.bytes)
+                lines.clear()
+            }
         case .text:
             sink = { e in
                 title()
                 if let line = writer.line(e) { put(line) }
             }
         }
-        let result = try replayOrExit(trace: trace, scene: doc, logSink: sink)
+        let result: ReplayResult
+        do {
+            result = try replayOrExit(trace: trace, scene: doc, logSink: sink)
+        } catch {
+            // What was logged before the error goes out as it did line by line.
+            flushLines()
+            throw error
+        }
+        flushLines()
         if format == .text {
             title()
             put(writer.footer() + "\n\(result.eventCount) events replayed\n")
