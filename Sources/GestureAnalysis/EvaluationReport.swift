@@ -165,12 +165,11 @@ public struct EvaluationReport: Sendable, Equatable {
         bothRecognized = pairs.map { (pair: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.pair < $1.pair }
 
         let prefix = corpus.hasSuffix("/") ? corpus : corpus + "/"
+        let rank = Dictionary(recognizers.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         perTrace = good.map { o in
             let start = o.firstTouch ?? .zero
             var times: [String: Double] = [:]
             for (r, t) in o.recognized { times[r] = (t - start).milliseconds }
-            let order = recognizers.enumerated().map { ($1, $0) }
-            let rank = Dictionary(order, uniquingKeysWith: { a, _ in a })
             let winner = o.recognized.min { a, b in
                 a.value != b.value ? a.value < b.value : (rank[a.key] ?? Int.max) < (rank[b.key] ?? Int.max)
             }?.key
