@@ -359,3 +359,58 @@ struct StateReadBackTests {
         #expect(mine.state == .possible, "reset after the cycle it recognized in (A.1.7)")
     }
 }
+
+/// Refuses touches that start in the left half of the recognizer's view (A.2.3).
+final class RightHalfOnly: NSObject, UIGestureRecognizerDelegate {
+    var asked = 0
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        asked += 1
+        guard let view = gestureRecognizer.view else { return true }
+        return touch.location(in: view).x >= view.bounds.midX
+    }
+}
+
+/// Records what the event says about the fingers down.
+final class FingerCounter: UIGestureRecognizer {
+    var allTouchCounts: [Int] = []
+    var mine: [Int] = []
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        allTouchCounts.append(event.allTouches?.count ?? 0)
+        mine.append(event.touches(for: self)?.count ?? 0)
+    }
+}
+
+@MainActor
+@Suite("UIKit-style delegates and events")
+struct UIKitDelegateAndEventTests {
+    @Test("A delegate's shouldReceive keeps touches from its recognizer; the log names the delegate's class")
+    func shouldReceive() throws {
+        let tester = GestureTester()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        tester.window.addSubview(card)
+        let tap = UITapGestureRecognizer()
+        let policy = RightHalfOnly()
+        tap.delegate = policy
+        card.addGestureRecognizer(tap)
+        tester.tap(at: CGPoint(x: 50, y: 100))
+        try tester.expectNotRecognized(tap)
+        tester.wait(1)
+        tester.tap(at: CGPoint(x: 250, y: 100))
+        try tester.expectRecognized(tap)
+        #expect(policy.asked == 2)
+        #expect(tester.timelineText.contains("answered by RightHalfOnly"), "\(tester.timelineText)")
+    }
+
+    @Test("event.allTouches counts every finger down; touches(for:) those delivered to the recognizer")
+    func eventTouches() {
+        let tester = GestureTester()
+        let card = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        tester.window.addSubview(card)
+        let counter = FingerCounter()
+        card.addGestureRecognizer(counter)
+        tester.pinch(center: CGPoint(x: 195, y: 400), fromSpan: 100, toSpan: 150)
+        #expect(counter.allTouchCounts == [2])
+        #expect(counter.mine == [2])
+    }
+}
