@@ -24,8 +24,15 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "In text output, also show every move and changed transition.")
     var verbose = false
 
+    @Flag(name: .long, help: "In jsonl output, leave out the routine rows: changed transitions and their actions, and the move rows of inputs and views (seq numbers still count them).")
+    var compact = false
+
     @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output (- is standard output).")
     var output: String?
+
+    func validate() throws {
+        if compact && format != .jsonl { throw ValidationError("--compact is for --format jsonl (the text timeline leaves routine rows out unless --verbose)") }
+    }
 
     func run() throws {
         let doc = try scene.load()
@@ -54,7 +61,9 @@ struct ReplayCommand: ParsableCommand {
         switch format {
         case .jsonl:
             var lines = JSONLinesWriter()
+            let compact = self.compact
             sink = { e in
+                if compact && Self.isRoutine(e) { return }
                 lines.append(e)
                 if lines.bytes.count >= 1 << 16 {
                     putBytes(lines.bytes)
@@ -73,7 +82,7 @@ struct ReplayCommand: ParsableCommand {
         }
         let result: ReplayResult
         do {
-            result = try replayOrExit(trace: trace, scene: doc, logSink: sink)
+            result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, logSink: sink)
         } catch {
             // What was logged before the error goes out as it did line by line.
             flushLines()
@@ -86,5 +95,16 @@ struct ReplayCommand: ParsableCommand {
         }
         if let failure { throw failure }
         try out.finish()
+    }
+
+    /// A row `--compact` leaves out. Without routine updates the engine logs each changed
+    /// transition and action as an empty note, which keeps the numbering of everything else.
+    static func isRoutine(_ e: LogEntry) -> Bool {
+        switch e.kind {
+        case .input, .view: return e.phase == "moved"
+        case .note: return e.cause.text.isEmpty
+        case .transition, .action: return e.to == "changed"
+        default: return false
+        }
     }
 }

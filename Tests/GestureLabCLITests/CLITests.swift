@@ -72,6 +72,23 @@ struct CLITests {
         #expect(r.stdout.contains(#""event":"transition","recognizer":"swipe","from":"possible","to":"failed""#))
     }
 
+    @Test("replay --format jsonl --compact: the full output without changed rows and move rows, numbering kept")
+    func replayCompact() throws {
+        let args = ["replay", "recordings/traces/slow-drag-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--format", "jsonl"]
+        let full = try gesturelab(args), compact = try gesturelab(args + ["--compact"])
+        #expect(full.status == 0 && compact.status == 0)
+        func routine(_ line: Substring) -> Bool {
+            (line.contains(#""event":"input""#) || line.contains(#""event":"view""#)) && line.contains(#""phase":"moved""#)
+                || (line.contains(#""event":"transition""#) || line.contains(#""event":"action""#)) && line.contains(#""to":"changed""#)
+        }
+        let kept = full.stdout.split(separator: "\n").filter { !routine($0) }
+        #expect(compact.stdout.split(separator: "\n") == kept)
+        #expect(kept.count < full.stdout.split(separator: "\n").count / 2, "most rows of a drag are routine")
+        #expect(compact.stdout.contains(#""to":"began""#), "the pan's began stays")
+        let misuse = try gesturelab(["replay", "recordings/traces/slow-drag-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--compact"])
+        #expect(misuse.status == 64 && misuse.stderr.contains("--compact is for --format jsonl"))
+    }
+
     @Test("--set changes a parameter for one replay")
     func whatIf() throws {
         // With a 200 pt threshold the 120 pt quick drag never pans, so the long press... also fails (moved).

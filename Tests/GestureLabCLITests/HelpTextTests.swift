@@ -12,7 +12,7 @@ struct HelpTextTests {
             OVERVIEW: Replay a trace through a scene and print every decision with its
             cause.
 
-            USAGE: gesturelab replay <trace> --scene <scene> [--set <R.PARAM=VALUE> ...] [--format <format>] [--verbose] [--output <output>]
+            USAGE: gesturelab replay <trace> --scene <scene> [--set <R.PARAM=VALUE> ...] [--format <format>] [--verbose] [--compact] [--output <output>]
 
             ARGUMENTS:
               <trace>                 The trace file (JSON Lines, docs/trace-format.md; -
@@ -27,6 +27,9 @@ struct HelpTextTests {
                                       default: text)
               --verbose               In text output, also show every move and changed
                                       transition.
+              --compact               In jsonl output, leave out the routine rows: changed
+                                      transitions and their actions, and the move rows of
+                                      inputs and views (seq numbers still count them).
               -o, --output <output>   Write to this file instead of standard output (- is
                                       standard output).
               --version               Show the version.
