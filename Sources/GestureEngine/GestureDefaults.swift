@@ -76,6 +76,8 @@ public enum GestureDefaults {
 
     /// Measured by others: about 150 ms before content sees a touch (W3 "let's say .15 s", O5).
     public static let scrollContentTouchDelay = Duration.seconds(0.15)
-    /// Assumed: the scroll pan uses the pan hysteresis (D1 has a private `_scrollHysteresis`).
+    /// Assumed: a scroll view's pan begins after the pan hysteresis (D1 has a private
+    /// `_scrollHysteresis`, value not visible). A scene sets it per scroll view with
+    /// `pan: {minimumDistance: N}`, a replay with `--set ID.pan.minimumDistance=N`.
     public static let scrollHysteresis = 10.0
 }

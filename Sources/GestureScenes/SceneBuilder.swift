@@ -42,6 +42,22 @@ public enum SceneBuilder {
         var recognizers: [GestureRecognizer] = []
         var views: [String: View] = [:]
 
+        /// Sets parameters by name; a bad name or value is an error at the line that set it.
+        func apply(_ parameters: [ParameterAssignment], to g: GestureRecognizer, id: String, line: Int) throws(SceneError) {
+            for p in parameters {
+                do {
+                    var v = value(p.value)
+                    if case let .text(path) = v, g.parameters.first(where: { $0.name == p.name })?.kind == .path, !path.hasPrefix("/") {
+                        v = .text(((doc.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path))
+                    }
+                    try g.setParameter(p.name, v)
+                } catch {
+                    throw SceneError(file: doc.file, line: p.line > 0 ? p.line : line, column: p.column,
+                                     message: "recognizer \(id): \(error.message)")
+                }
+            }
+        }
+
         func make(_ spec: ViewSpec) throws(SceneError) -> View {
             let v: View
             switch spec.kind {
@@ -60,6 +76,7 @@ public enum SceneBuilder {
                 sv.refusedContentViews = Set(s.refuse)
                 sv.keptContentViews = Set(s.keep)
                 sv.isScrollEnabled = s.scrollEnabled
+                try apply(s.panParameters, to: sv.panGestureRecognizer, id: sv.panGestureRecognizer.id, line: spec.line)
                 recognizers.append(contentsOf: sv.gestureRecognizers)
                 v = sv
             }
@@ -72,18 +89,7 @@ public enum SceneBuilder {
                     throw SceneError(file: doc.file, line: r.line, message: "unknown recognizer type \"\(r.type)\"; types are \(registry.typeNames.joined(separator: ", "))")
                 }
                 let g = factory(r.id)
-                for p in r.parameters {
-                    do {
-                        var v = value(p.value)
-                        if case let .text(path) = v, g.parameters.first(where: { $0.name == p.name })?.kind == .path, !path.hasPrefix("/") {
-                            v = .text(((doc.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path))
-                        }
-                        try g.setParameter(p.name, v)
-                    } catch {
-                        throw SceneError(file: doc.file, line: p.line > 0 ? p.line : r.line, column: p.column,
-                                         message: "recognizer \(r.id): \(error.message)")
-                    }
-                }
+                try apply(r.parameters, to: g, id: r.id, line: r.line)
                 if let name = r.delegate {
                     guard let install = registry.delegates[name] else {
                         let known = registry.delegateNames.isEmpty ? "none is registered (GestureLabCLI.main(delegates:) registers them)"

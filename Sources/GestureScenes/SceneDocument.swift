@@ -50,6 +50,8 @@ public struct ViewSpec: Sendable {
         public var refuse: [String] = []
         /// Content views `touchesShouldCancel` keeps (controls are kept anyway).
         public var keep: [String] = []
+        /// Parameters of the scroll view's own pan (`pan: {minimumDistance: 18}`; `--set ID.pan.NAME=V`).
+        public var panParameters: [ParameterAssignment] = []
     }
 
     public var id: String
@@ -70,6 +72,11 @@ public struct ViewSpec: Sendable {
     public var allViews: [ViewSpec] { [self] + subviews.flatMap(\.allViews) }
 
     mutating func override(recognizer: String, parameter: String, value: ParameterInput) -> Bool {
+        if kind == .scroll, recognizer == id + ".pan", scroll != nil {
+            scroll!.panParameters.removeAll { $0.name == parameter }
+            scroll!.panParameters.append(ParameterAssignment(name: parameter, value: value, line: 0, column: 0))
+            return true
+        }
         for i in recognizers.indices where recognizers[i].id == recognizer {
             recognizers[i].parameters.removeAll { $0.name == parameter }
             recognizers[i].parameters.append(ParameterAssignment(name: parameter, value: value, line: 0, column: 0))

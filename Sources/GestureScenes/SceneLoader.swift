@@ -256,6 +256,11 @@ public enum SceneLoader {
                     guard rk == "refuse" else { throw rkn.error("touchesShouldBegin takes `refuse: [view ids]`") }
                     scroll.refuse = try rv.listOfStrings("refuse")
                 }
+            case "pan":
+                // The scroll view's own pan takes any pan parameter (`gesturelab recognizers scrollPan`).
+                for (pk, pkn, pv) in try v.mapping("pan") {
+                    scroll.panParameters.append(ParameterAssignment(name: pk, value: try pv.parameterValue(pk), line: pkn.line, column: pkn.column))
+                }
             case "touchesShouldCancel":
                 for (rk, rkn, rv) in try v.mapping("touchesShouldCancel") {
                     guard rk == "keep" else { throw rkn.error("touchesShouldCancel takes `keep: [view ids]`") }
@@ -279,7 +284,7 @@ public enum SceneLoader {
     }
 
     static let scrollKeyNames = ["contentSize", "contentOffset", "scrollEnabled", "directionalLock", "delaysContentTouches", "canCancelContentTouches",
-                                 "alwaysBounceHorizontal", "alwaysBounceVertical", "contentTouchDelay", "touchesShouldBegin", "touchesShouldCancel"]
+                                 "alwaysBounceHorizontal", "alwaysBounceVertical", "contentTouchDelay", "touchesShouldBegin", "touchesShouldCancel", "pan"]
 
     static func recognizers(_ n: SceneNode) throws(SceneError) -> [RecognizerSpec] {
         var out: [RecognizerSpec] = []

@@ -11,7 +11,8 @@ struct ParameterOverride: ExpressibleByArgument, CustomStringConvertible {
     var description: String
 
     init?(argument: String) {
-        guard let eq = argument.firstIndex(of: "="), let dot = argument[..<eq].firstIndex(of: "."),
+        // The last dot before `=`: a scroll view's pan is `ID.pan`, so `strip.pan.minimumDistance=18`.
+        guard let eq = argument.firstIndex(of: "="), let dot = argument[..<eq].lastIndex(of: "."),
               dot > argument.startIndex, argument.index(after: dot) < eq else { return nil }
         recognizer = String(argument[..<dot])
         parameter = String(argument[argument.index(after: dot)..<eq])

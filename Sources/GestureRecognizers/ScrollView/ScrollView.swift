@@ -40,6 +40,7 @@ open class ScrollView: View {
         self.contentSize = contentSize
         delayRecognizer = ContentTouchDelayRecognizer(id: id + ".delay")
         panGestureRecognizer = ScrollViewPanGestureRecognizer(id: id + ".pan")
+        panGestureRecognizer.minimumDistance = GestureDefaults.scrollHysteresis
         super.init(id: id, frame: frame)
         addGestureRecognizer(delayRecognizer)
         addGestureRecognizer(panGestureRecognizer)
