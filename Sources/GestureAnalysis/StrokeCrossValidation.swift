@@ -211,8 +211,6 @@ public enum StrokeCrossValidation {
 
     /// Subjects in numeric order when they are numbers (2 before 10).
     public static func subjectsInOrder(_ samples: [Sample]) -> [String] {
-        let values = Set(samples.map(\.subject))
-        if values.allSatisfy({ Int($0) != nil }) { return values.sorted { Int($0)! < Int($1)! } }
-        return values.sorted()
+        TemplateTraining.inNumericOrder(Set(samples.map(\.subject)))
     }
 }

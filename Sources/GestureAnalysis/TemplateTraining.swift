@@ -60,7 +60,11 @@ public enum TemplateTraining {
     /// The values of `field` among the samples, in numeric order when they are all numbers
     /// (subjects 2, 10, 11 rather than 10, 11, 2).
     public static func groups(_ samples: [Sample], field: String) -> [String] {
-        let values = Set(samples.compactMap { $0.labels[field] })
+        inNumericOrder(Set(samples.compactMap { $0.labels[field] }))
+    }
+
+    /// Label values in numeric order when they are all numbers (2 before 10), else sorted as text.
+    static func inNumericOrder(_ values: Set<String>) -> [String] {
         if values.allSatisfy({ Int($0) != nil }) { return values.sorted { Int($0)! < Int($1)! } }
         return values.sorted()
     }
