@@ -28,6 +28,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `gesturelab serve` only: HTTP and WebSocket on SwiftNIO (docs/serve.md says why these).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
     targets: [
         .target(name: "GestureTrace", swiftSettings: hotPath),
@@ -52,8 +55,14 @@ let package = Package(
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
+        // The web recorder and browser (`gesturelab serve`): the only part that knows HTTP.
+        .target(name: "GestureServer", dependencies: [
+            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureImport", "GestureAnalysis",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ]),
         .target(name: "GestureLabCLI", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio", "GestureLabUIKit",
+            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio", "GestureLabUIKit", "GestureServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesturelab", dependencies: ["GestureLabCLI"]),
@@ -69,6 +78,7 @@ let package = Package(
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureImport", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureTrace", "GestureScenes", "GestureEngine", "GestureRecognizers"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline", "GestureRecognizers", "GestureImport", "GestureTestSupport"]),
     ],

@@ -11,7 +11,9 @@ GESTURELAB_APT_PACKAGES="chromium xvfb xdotool time ${GESTURELAB_APT_PACKAGES:-}
 # not accumulated (an incremental build shows only the files it recompiled; CI builds clean).
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/last-build.log
-if grep -q "warning:" .build/last-build.log; then
+# A dependency's own packaging warning (swift-distributed-tracing ships a file it does not declare)
+# is not ours to fix.
+if grep "warning:" .build/last-build.log | grep -qv "^warning: 'swift-distributed-tracing': found 1 file(s) which are unhandled"; then
     echo "test.sh: the build has compiler warnings (above); fix them" >&2
     exit 1
 fi

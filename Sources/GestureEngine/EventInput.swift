@@ -31,6 +31,7 @@ extension GestureEnvironment {
                 if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
+                touch.contact = e.contact
                 touch.tapCount = tapCount(ofTouchDownAt: location, time: t)
                 touchesByPointer[e.pointer] = touch
                 touchSetVersion &+= 1
@@ -98,6 +99,7 @@ extension GestureEnvironment {
         touch.locationInWindow = location
         touch.timestamp = t
         if let p = e.pressure { touch.pressure = p }
+        if let c = e.contact { touch.contact = c }
         touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
         log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
                    cause: Cause(.input, "\(touch.label) \(e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")) \(location)"))

@@ -28,6 +28,8 @@ public final class Touch {
     private(set) var viewLink: Unmanaged<View>?
     public let device: InputDevice?
     public internal(set) var pressure: Double?
+    /// The contact's size as the trace recorded it (nil when it did not).
+    public internal(set) var contact: ContactSize?
 
     /// The recognizers this touch is still delivered to, in delivery order (UIKit's
     /// `UITouch.gestureRecognizers`).

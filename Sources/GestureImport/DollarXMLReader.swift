@@ -12,19 +12,7 @@ import GestureTrace
 /// files are reported with their line, and the work is linear in the file's size. External
 /// entities are never fetched.
 public enum DollarXMLReader {
-    public struct Problem: Error, CustomStringConvertible {
-        public var path: String
-        /// The line the problem is on, when it is about a place in the file.
-        public var line: Int?
-        public var message: String
-        public var description: String { line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)" }
-
-        public init(path: String, line: Int? = nil, message: String) {
-            self.path = path
-            self.line = line
-            self.message = message
-        }
-    }
+    public typealias Problem = ImportProblem
 
     /// The largest log read (the study's files are a few kilobytes; a million points is ~40 MB).
     public static let maximumFileBytes = 256 << 20

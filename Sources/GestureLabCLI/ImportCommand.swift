@@ -6,26 +6,119 @@ import GestureTrace
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert stroke logs of another format into traces, one per stroke.",
-        discussion: "dollar-xml: the $1 Unistroke gesture logs (sNN/SPEED/NAMEkk.xml). Class, subject, speed and repetition become header labels; the original timing is kept."
+        abstract: "Convert stroke logs and device logs of other formats into traces.",
+        discussion: """
+        dollar-xml: the $1 Unistroke gesture logs (sNN/SPEED/NAMEkk.xml), one trace per stroke into the -o folder. Class, subject, \
+        speed and repetition become header labels; the original timing is kept. \
+        android-getevent: an `adb shell getevent -lt` log of a multi-touch (protocol B) touchscreen, with the axis ranges from \
+        `getevent -p` (--axes) and the display density (--density), into one trace. \
+        pointer-events: W3C Pointer Events records (a JSON array or one per line: type, pointerId, pointerType, clientX, \
+        clientY, timeStamp, pressure, width, height, coalesced), into one trace. See docs/importers.md.
+        """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case dollarXML = "dollar-xml" }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case dollarXML = "dollar-xml", androidGetevent = "android-getevent", pointerEvents = "pointer-events"
+    }
 
-    @Argument(help: "The format: dollar-xml.")
+    @Argument(help: "The format: dollar-xml, android-getevent or pointer-events.")
     var format: Format
 
-    @Argument(help: "A folder of logs (searched recursively) or one log file.")
+    @Argument(help: "A folder of logs (searched recursively) or one log file (dollar-xml); the log file (the others).")
     var source: String
 
-    @Option(name: [.short, .customLong("output")], help: "Folder to write the traces into; the source's folder layout is kept.")
+    @Option(name: [.short, .customLong("output")], help: "dollar-xml: the folder to write the traces into (the source's layout is kept). The others: the trace to write (- for standard output).")
     var output: String
 
+    @Option(help: "android-getevent: the `adb shell getevent -p` (or -lp) output that gives the touchscreen's axis ranges.")
+    var axes: String?
+
+    @Option(help: "android-getevent: pixels per point, Android's `adb shell wm density` divided by 160 (420 dpi is 2.625).")
+    var density: Double?
+
+    @Option(help: "android-getevent: the display's size in pixels (`adb shell wm size`, as WIDTHxHEIGHT) when the touch axes' ranges differ from it.")
+    var display: String?
+
+    @Option(help: "android-getevent: the touchscreen's device (/dev/input/eventN) when the log or listing has several.")
+    var device: String?
+
+    @Option(help: "pointer-events: CSS pixels per point (1 unless the page was zoomed).")
+    var scale: Double = 1
+
+    @Option(help: "pointer-events: the place, in CSS pixels, that is the trace's origin (X,Y: the top left of the element the strokes were drawn in).")
+    var origin: String?
+
+    @Option(help: "pointer-events: the viewport in points (WIDTHxHEIGHT); by default the smallest that holds every stroke.")
+    var viewport: String?
+
     func validate() throws {
-        if output == "-" { throw ValidationError("-o -: import writes one trace per log, so it needs a folder") }
+        switch format {
+        case .dollarXML:
+            if output == "-" { throw ValidationError("-o -: import dollar-xml writes one trace per log, so it needs a folder") }
+        case .androidGetevent:
+            guard axes != nil else { throw ValidationError("android-getevent needs --axes FILE, the output of `adb shell getevent -p`") }
+            guard let density else { throw ValidationError("android-getevent needs --density (`adb shell wm density` / 160)") }
+            guard density > 0, density < 20 else { throw ValidationError("--density \(density): expected pixels per point, between 0 and 20 (420 dpi is 2.625)") }
+            if let display, Self.size(display) == nil { throw ValidationError("--display \(display): expected WIDTHxHEIGHT in pixels, such as 1080x2400") }
+        case .pointerEvents:
+            guard scale > 0, scale.isFinite else { throw ValidationError("--scale \(scale): expected CSS pixels per point, more than 0") }
+            if let origin, Self.pair(origin, ",") == nil { throw ValidationError("--origin \(origin): expected X,Y in CSS pixels") }
+            if let viewport, Self.size(viewport) == nil { throw ValidationError("--viewport \(viewport): expected WIDTHxHEIGHT in points") }
+        }
+        if format != .androidGetevent, axes != nil || density != nil || display != nil || device != nil {
+            throw ValidationError("--axes, --density, --display and --device are for android-getevent")
+        }
+        if format != .pointerEvents, scale != 1 || origin != nil || viewport != nil {
+            throw ValidationError("--scale, --origin and --viewport are for pointer-events")
+        }
+    }
+
+    static func size(_ text: String) -> (Double, Double)? {
+        guard let (w, h) = pair(text, "x"), w > 0, h > 0 else { return nil }
+        return (w, h)
+    }
+
+    static func pair(_ text: String, _ separator: Character) -> (Double, Double)? {
+        let parts = text.split(separator: separator)
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite else { return nil }
+        return (a, b)
     }
 
     func run() throws {
+        switch format {
+        case .dollarXML: try importDollar()
+        case .androidGetevent, .pointerEvents: try importOne()
+        }
+    }
+
+    /// One device log into one trace, read back through the trace reader before it is written.
+    private func importOne() throws {
+        let result: Result<(TraceHeader, [TraceEvent]), ImportProblem>
+        switch format {
+        case .androidGetevent:
+            result = Result { () throws(ImportProblem) -> (TraceHeader, [TraceEvent]) in
+                let listing = try ImportFile.text(path: axes!)
+                let (dev, ranges) = try AndroidGetevent.axes(fromDeviceListing: listing, path: axes!, device: device)
+                let importer = AndroidGetevent(axes: ranges, density: density!, display: display.flatMap(Self.size).map { (width: $0.0, height: $0.1) },
+                                               device: device ?? dev)
+                return try importer.read(path: source)
+            }
+        default:
+            let o = origin.flatMap { Self.pair($0, ",") } ?? (0, 0)
+            result = Result { () throws(ImportProblem) -> (TraceHeader, [TraceEvent]) in
+                try PointerEvents.read(path: source, mapping: .init(originX: o.0, originY: o.1, cssPixelsPerPoint: scale), viewport: viewport.flatMap(Self.size))
+            }
+        }
+        switch result {
+        case let .failure(p): throw Exit.fail(p.description)
+        case let .success((header, events)):
+            try write(TraceWriter.text(header: header, events: events), to: output)
+            let pointers = Set(events.map(\.pointer)).count
+            Exit.warn("imported \(events.count) events of \(pointers) pointer\(pointers == 1 ? "" : "s") over \(events.last!.time.millisecondsText) ms into \(output == "-" ? "standard output" : output)")
+        }
+    }
+
+    private func importDollar() throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDir) else { throw Exit.fail("\(source): no such file or folder") }
         let files = isDir.boolValue ? DollarXMLReader.files(under: source) : [source]

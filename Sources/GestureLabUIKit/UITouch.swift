@@ -66,10 +66,14 @@ open class UITouch: NSObject {
     public var force: CGFloat { CGFloat(engineTouch.pressure ?? 0) }
     /// 1 when the trace carries pressure (its full scale), 0 otherwise.
     public var maximumPossibleForce: CGFloat { engineTouch.pressure == nil ? 0 : 1 }
-    /// Traces do not record contact size; UIKit reports about 20 pt for a fingertip, and that is
-    /// given for fingers, 0.25 pt for a pen or a mouse.
-    public var majorRadius: CGFloat { type == .direct ? 20 : 0.25 }
-    public var majorRadiusTolerance: CGFloat { type == .direct ? 5 : 0 }
+    /// Half the contact's longer side when the trace recorded its size (a browser's or an Android
+    /// device's); otherwise about 20 pt for a fingertip, as UIKit reports, and 0.25 pt for a pen
+    /// or a mouse.
+    public var majorRadius: CGFloat {
+        if let c = engineTouch.contact { return CGFloat(max(c.width, c.height) / 2) }
+        return type == .direct ? 20 : 0.25
+    }
+    public var majorRadiusTolerance: CGFloat { engineTouch.contact != nil ? 0 : (type == .direct ? 5 : 0) }
     public var altitudeAngle: CGFloat { .pi / 2 }
 
     /// The hit-tested view the touch is bound to (A.2.1).

@@ -27,6 +27,39 @@ public struct JSONParser {
         return v
     }
 
+    /// Parses the buffer as one JSON value; an array is returned as its elements, each with the
+    /// byte offset it starts at, so a reader of a multi-line document can name the line of a
+    /// record it rejects. Any other value is one element at its offset.
+    public static func parseElements(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [(offset: Int, value: JSONValue)] {
+        var p = JSONParser(bytes)
+        p.skipSpace()
+        var out: [(offset: Int, value: JSONValue)] = []
+        if !p.atEnd && p.peek == UInt8(ascii: "[") {
+            p.i += 1
+            p.skipSpace()
+            if !p.atEnd && p.peek == UInt8(ascii: "]") {
+                p.i += 1
+            } else {
+                while true {
+                    p.skipSpace()
+                    let start = p.i
+                    out.append((start, try p.value(depth: 1)))
+                    p.skipSpace()
+                    guard !p.atEnd else { throw p.fail("the array is not closed (missing ']')") }
+                    if p.peek == UInt8(ascii: ",") { p.i += 1; continue }
+                    if p.peek == UInt8(ascii: "]") { p.i += 1; break }
+                    throw p.fail("expected ',' or ']' after an array element")
+                }
+            }
+        } else {
+            let start = p.i
+            out.append((start, try p.value(depth: 0)))
+        }
+        p.skipSpace()
+        if p.i < bytes.count { throw p.fail("unexpected text after the JSON value") }
+        return out
+    }
+
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
         var copy = Array(text.utf8)
         let result: Result<JSONValue, Failure> = copy.withUnsafeMutableBufferPointer { buf in

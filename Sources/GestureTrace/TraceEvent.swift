@@ -19,9 +19,12 @@ public struct TraceEvent: Sendable, Equatable {
     public var y: Double
     public var pressure: Double?
     public var device: InputDevice?
+    /// The contact's size in points (a fingertip's ellipse as the device reports it: Pointer
+    /// Events' width and height, Android's touch major and minor), when it was recorded.
+    public var contact: ContactSize?
 
     public init(time: Timestamp, type: TouchEventType, pointer: Int, x: Double, y: Double,
-                pressure: Double? = nil, device: InputDevice? = nil) {
+                pressure: Double? = nil, device: InputDevice? = nil, contact: ContactSize? = nil) {
         self.time = time
         self.type = type
         self.pointer = pointer
@@ -29,6 +32,7 @@ public struct TraceEvent: Sendable, Equatable {
         self.y = y
         self.pressure = pressure
         self.device = device
+        self.contact = contact
     }
 
     /// The event as one JSON Lines line, without the newline. Keys in a fixed order.
@@ -38,6 +42,17 @@ public struct TraceEvent: Sendable, Equatable {
         s += ",\"x\":" + NumberText.decimal(x) + ",\"y\":" + NumberText.decimal(y)
         if let pressure { s += ",\"pressure\":" + NumberText.decimal(pressure, decimals: 4) }
         if let device { s += ",\"device\":\"" + device.rawValue + "\"" }
+        if let contact { s += ",\"width\":" + NumberText.decimal(contact.width) + ",\"height\":" + NumberText.decimal(contact.height) }
         return s + "}"
+    }
+}
+
+/// A contact's width and height in points.
+public struct ContactSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
     }
 }

@@ -12,6 +12,8 @@ enum TraceEventDecoder {
         var y: Double?
         var pressure: Double?
         var device: InputDevice?
+        var width: Double?
+        var height: Double?
         do {
             p.skipSpace()
             guard !p.atEnd, p.peek == UInt8(ascii: "{") else { throw Problem(message: "expected an event object {\"t\":...,\"type\":...}") }
@@ -64,8 +66,14 @@ enum TraceEventDecoder {
                         throw Problem(message: "unknown device \(jsonQuoted(s)); devices are mouse, touch, pen, synthetic")
                     }
                     device = d
+                case .width:
+                    if width != nil { throw Problem(message: "duplicate field \"width\"") }
+                    width = try numberField(&p, "width")
+                case .height:
+                    if height != nil { throw Problem(message: "duplicate field \"height\"") }
+                    height = try numberField(&p, "height")
                 case let .unknown(name):
-                    throw Problem(message: "unknown event field \(jsonQuoted(name)); fields are t, type, id, x, y, pressure, device")
+                    throw Problem(message: "unknown event field \(jsonQuoted(name)); fields are t, type, id, x, y, pressure, device, width, height")
                 }
                 p.skipSpace()
                 guard !p.atEnd else { throw p.fail("line ends inside the event (missing '}')") }
@@ -90,7 +98,15 @@ enum TraceEventDecoder {
         guard t < 1e12 else { throw Problem(message: "time \"t\" is beyond any recording (\(t) ms)") }
         guard abs(x) < 1e9, abs(y) < 1e9 else { throw Problem(message: "position (\(x), \(y)) is beyond any screen") }
         if let pressure, pressure < 0 { throw Problem(message: "pressure must not be negative") }
-        return TraceEvent(time: .milliseconds(t), type: type, pointer: id, x: x, y: y, pressure: pressure, device: device)
+        var contact: ContactSize?
+        if width != nil || height != nil {
+            guard let width, let height else { throw Problem(message: "a contact size needs both \"width\" and \"height\"") }
+            guard width >= 0, height >= 0, width < 1e6, height < 1e6 else {
+                throw Problem(message: "contact size \(NumberText.decimal(width)) x \(NumberText.decimal(height)) must be 0 or more points, and less than a screen")
+            }
+            contact = ContactSize(width: width, height: height)
+        }
+        return TraceEvent(time: .milliseconds(t), type: type, pointer: id, x: x, y: y, pressure: pressure, device: device, contact: contact)
     }
 
     private static func numberField(_ p: inout JSONParser, _ name: String) throws -> Double {
@@ -170,7 +186,7 @@ enum TraceEventDecoder {
 
     /// The event's field names, recognised from their bytes.
     enum Key {
-        case t, type, id, x, y, pressure, device
+        case t, type, id, x, y, pressure, device, width, height
         case unknown(String)
 
         init(_ raw: UnsafeBufferPointer<UInt8>) {
@@ -201,6 +217,8 @@ enum TraceEventDecoder {
             case "y": self = .y
             case "pressure": self = .pressure
             case "device": self = .device
+            case "width": self = .width
+            case "height": self = .height
             default: self = .unknown(name)
             }
         }

@@ -50,6 +50,33 @@ struct CommandInputTests {
         </Gesture>
         """
 
+    @Test("import android-getevent and pointer-events: a two-finger pinch round-trips through validate and replays as a pinch; bad logs are FILE:LINE, exit 2")
+    func importDeviceLogs() throws {
+        let fixtures = root + "/Tests/GestureImportTests/Fixtures"
+        let android = dir + "/android.jsonl"
+        let a = try gesturelab(["import", "android-getevent", fixtures + "/pinch-getevent-lt.txt", "--axes", fixtures + "/pixel-getevent-p.txt",
+                                "--density", "2.625", "-o", android])
+        #expect(a.status == 0 && a.stderr.contains("of 2 pointers"), "\(a.stderr)")
+        let browser = dir + "/browser.jsonl"
+        let b = try gesturelab(["import", "pointer-events", fixtures + "/pinch-pointer-events.json", "--viewport", "390x844", "-o", browser])
+        #expect(b.status == 0 && b.stderr.contains("of 2 pointers"), "\(b.stderr)")
+        for trace in [android, browser] {
+            let v = try gesturelab(["validate", trace])
+            #expect(v.status == 0, "\(v.stdout)\(v.stderr)")
+            let r = try gesturelab(["replay", trace, "--scene", "recordings/scenes/pinch-and-rotate.yaml", "--format", "jsonl"])
+            #expect(r.status == 0)
+            let pinch = r.stdout.split(separator: "\n").filter { $0.contains("\"recognizer\":\"pinch\"") && $0.contains("\"event\":\"transition\"") }
+            #expect(pinch.first?.contains("\"to\":\"began\"") == true && pinch.last?.contains("\"to\":\"ended\"") == true, "\(trace)")
+        }
+        let log = try file("bad-getevent.txt", "[ 1.0] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.0] EV_ABS ABS_MT_POSITION_X zz\n")
+        try expect(["import", "android-getevent", log, "--axes", fixtures + "/pixel-getevent-p.txt", "--density", "2", "-o", dir + "/x.jsonl"],
+                   status: 2, message: "\(log):2: \"zz\" is not a hexadecimal value")
+        try expect(["import", "android-getevent", log, "--density", "2", "-o", dir + "/x.jsonl"], status: 64, message: "needs --axes", anywhere: true)
+        let events = try file("bad-events.json", "[\n{\"type\":\"pointerup\",\"pointerId\":4,\"timeStamp\":0,\"clientX\":1,\"clientY\":1}\n]\n")
+        try expect(["import", "pointer-events", events, "-o", dir + "/y.jsonl"], status: 2, message: "\(events):2: pointerup for pointer 4, which is not down")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.jsonl") && !FileManager.default.fileExists(atPath: dir + "/y.jsonl"))
+    }
+
     @Test("import dollar-xml: malformed logs are named with their line, good ones beside them still import, exit 2")
     func importLogs() throws {
         let logs = dir + "/logs"
