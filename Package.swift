@@ -31,13 +31,16 @@ let package = Package(
         // `gesturelab serve` only: HTTP and WebSocket on SwiftNIO (docs/serve.md says why these).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         .target(name: "GestureTrace", swiftSettings: hotPath),
         .target(name: "GestureEngine", dependencies: ["GestureTrace"], swiftSettings: hotPath),
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine"], swiftSettings: hotPath),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
-        .target(name: "GestureTimeline", dependencies: ["GestureEngine"]),
+        .target(name: "GestureTimeline", dependencies: ["GestureEngine", "GestureTrace"]),
         // UIKit's names over the engine, so recognizers and delegates written for iOS compile
         // unchanged (docs/custom-recognizers.md).
         .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureScenes"], swiftSettings: hotPath),
@@ -60,6 +63,9 @@ let package = Package(
             "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureImport", "GestureAnalysis",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .target(name: "GestureLabCLI", dependencies: [
             "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio", "GestureLabUIKit", "GestureServer",
@@ -79,6 +85,7 @@ let package = Package(
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureImport", "GestureTrace", "GestureSynth", "GestureTestSupport"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureTrace", "GestureScenes", "GestureEngine", "GestureRecognizers"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureServerTests", dependencies: ["GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes"], exclude: ["cdp-touch.mjs"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureAnalysisTests", dependencies: ["GestureAnalysis", "GestureScenes", "GestureTrace", "GestureEngine", "GestureSynth", "GestureTimeline", "GestureRecognizers", "GestureImport", "GestureTestSupport"]),
     ],

@@ -50,7 +50,5 @@ struct TimelineCommand: ParsableCommand {
 func readStrokes(_ path: String) throws -> [StrokePath] {
     let events: [TraceEvent]
     do { events = try TraceReader.readAll(path: path).1 } catch { throw Exit.fail(error.description) }
-    return TraceStrokes(events).strokes.map { stroke in
-        StrokePath(pointer: stroke[0].pointer, points: stroke.map { ($0.time.milliseconds, $0.x, $0.y) })
-    }
+    return StrokePath.strokes(of: events)
 }

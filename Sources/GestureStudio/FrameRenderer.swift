@@ -1,5 +1,6 @@
 import CSDL2
 import GestureEngine
+import GestureScenes
 import GestureTrace
 
 /// Draws one studio frame: the scene (views at their current positions, scroll offsets, dragged

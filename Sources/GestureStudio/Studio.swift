@@ -156,7 +156,7 @@ public enum Studio {
         mapper.scale = t.scale
         mapper.offsetX = t.dx
         mapper.offsetY = t.dy
-        let recorder = o.output.map(Recorder.init)
+        let recorder = o.output.map { Recorder(output: $0) }
         var events: [TraceEvent] = []
         var strokes = TraceStrokes()
         var message = "draw with the mouse or a touchscreen"

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTrace
 
 /// The views of a scene as drawn on a timeline page: each view's rectangle in window points.
 public struct SceneSnapshot: Sendable {
@@ -29,5 +30,12 @@ public struct StrokePath: Sendable {
     public init(pointer: Int, points: [(t: Double, x: Double, y: Double)]) {
         self.pointer = pointer
         self.points = points
+    }
+
+    /// Each stroke of a trace's events, from its touch down to its lift.
+    public static func strokes(of events: [TraceEvent]) -> [StrokePath] {
+        TraceStrokes(events).strokes.map { stroke in
+            StrokePath(pointer: stroke[0].pointer, points: stroke.map { ($0.time.milliseconds, $0.x, $0.y) })
+        }
     }
 }

@@ -62,3 +62,17 @@ public func jsonQuoted(_ s: String) -> String {
     }
     return out + "\""
 }
+
+extension JSONValue {
+    /// The value as compact JSON, object keys in their order.
+    public var jsonText: String {
+        switch self {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n): return NumberText.decimal(n, decimals: 6)
+        case let .string(s): return jsonQuoted(s)
+        case let .array(items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case let .object(pairs): return "{" + pairs.map { jsonQuoted($0.0) + ":" + $0.1.jsonText }.joined(separator: ",") + "}"
+        }
+    }
+}

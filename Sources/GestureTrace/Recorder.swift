@@ -1,6 +1,3 @@
-import Foundation
-import GestureTrace
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,23 +5,32 @@ import Glibc
 /// Writes a recording so that nothing is lost: every event is appended to `OUT.recording` as it
 /// arrives (one `write` per line, so it is on disk at once); saving renames that file over `OUT`
 /// in one step, so `OUT` is always either the old recording or the new one, never half of each.
-/// After a crash or `kill -9`, `OUT.recording` replays up to its last line.
-final class Recorder {
-    let output: String
-    var partial: String { output + ".recording" }
+/// After a crash or `kill -9`, `OUT.recording` replays up to its last line (`PartialRecording`
+/// saves it). The studio's window and the web recorder both record through this.
+public final class Recorder {
+    public let output: String
+    public var partial: String { output + ".recording" }
     private var writer: TraceWriter?
-    private(set) var events = 0
-    private(set) var strokes = 0
-    private(set) var lastError: String?
+    public private(set) var events = 0
+    public private(set) var strokes = 0
+    public private(set) var lastError: String?
+    /// Where messages go (standard error by default, as `gesturelab record: ...`).
+    private let report: (String) -> Void
     /// The pointers down now, each with its latest event (where a cancel ends it on saving).
     private var down: [Int: TraceEvent] = [:]
     private var lastTime = Timestamp.zero
 
-    init(output: String) { self.output = output }
+    public init(output: String, report: ((String) -> Void)? = nil) {
+        self.output = output
+        self.report = report ?? Recorder.toStandardError
+    }
 
-    var isRecording: Bool { writer != nil }
+    public var isRecording: Bool { writer != nil }
 
-    func start(header: TraceHeader) {
+    /// The pointers down now.
+    public var pointersDown: Set<Int> { Set(down.keys) }
+
+    public func start(header: TraceHeader) {
         lastError = nil
         events = 0
         strokes = 0
@@ -36,7 +42,7 @@ final class Recorder {
         }
     }
 
-    func append(_ e: TraceEvent) {
+    public func append(_ e: TraceEvent) {
         guard let w = writer else { return }
         // A stroke that began before the recording started is not recorded.
         if e.type != .down && down[e.pointer] == nil { return }
@@ -56,7 +62,7 @@ final class Recorder {
     /// when saving failed (`lastError` says why). A take with no event leaves the output as it
     /// was: an empty trace over an earlier recording would lose it for nothing.
     @discardableResult
-    func save() -> String? {
+    public func save() -> String? {
         guard let w = writer else { return nil }
         if events == 0 {
             discard()
@@ -88,7 +94,7 @@ final class Recorder {
         return saved
     }
 
-    func discard() {
+    public func discard() {
         if let w = writer { try? w.close() }
         writer = nil
         unlink(partial)
@@ -102,7 +108,9 @@ final class Recorder {
         writer = nil
     }
 
-    private func say(_ message: String) {
+    private func say(_ message: String) { report(message) }
+
+    private static func toStandardError(_ message: String) {
         // write(2), not FileHandle.write: the latter traps when standard error cannot be written.
         let line = Array(("gesturelab record: " + message + "\n").utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

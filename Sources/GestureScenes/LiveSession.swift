@@ -1,45 +1,45 @@
 import GestureEngine
-import GestureScenes
 import GestureTrace
 
 /// The scene's recognizers running on the same engine as replay, fed as input arrives (record)
-/// or as the playhead moves (play). Events with equal times are batched as in `Replay`.
-final class LiveSession {
-    private(set) var document: SceneDocument
-    private(set) var scene: BuiltScene
+/// or as the playhead moves (play), in the studio's window and in the web recorder. Events with
+/// equal times are batched as in `Replay`.
+public final class LiveSession {
+    public private(set) var document: SceneDocument
+    public private(set) var scene: BuiltScene
     private var pending: [TraceEvent] = []
-    private(set) var fed: [TraceEvent] = []
+    public private(set) var fed: [TraceEvent] = []
 
-    init(document: SceneDocument) throws {
+    public init(document: SceneDocument) throws {
         self.document = document
         scene = try SceneBuilder.build(document)
     }
 
-    var log: DecisionLog { scene.environment.log }
-    var recognizerIDs: [String] { scene.recognizers.map(\.id) }
+    public var log: DecisionLog { scene.environment.log }
+    public var recognizerIDs: [String] { scene.recognizers.map(\.id) }
 
     /// Starts over (a cleared canvas, a reloaded scene, or scrubbing backwards).
-    func restart(with document: SceneDocument? = nil) throws {
+    public func restart(with document: SceneDocument? = nil) throws {
         if let document { self.document = document }
         scene = try SceneBuilder.build(self.document)
         pending.removeAll()
         fed.removeAll()
     }
 
-    func feed(_ e: TraceEvent) {
+    public func feed(_ e: TraceEvent) {
         if let first = pending.first, first.time != e.time || pending.contains(where: { $0.pointer == e.pointer }) { flush() }
         pending.append(e)
         fed.append(e)
     }
 
-    func flush() {
+    public func flush() {
         guard !pending.isEmpty else { return }
         scene.environment.feed(batch: pending)
         pending.removeAll()
     }
 
     /// Fires the timers due by `time` (a long press that is being held, a tap interval).
-    func advance(to time: Timestamp) {
+    public func advance(to time: Timestamp) {
         flush()
         scene.environment.advance(to: time)
     }
@@ -50,7 +50,7 @@ final class LiveSession {
 
     /// Each recognizer's states over time: [(time, state)] from the log, read incrementally
     /// (the studio asks every frame).
-    func stateChanges() -> [String: [(Timestamp, String)]] {
+    public func stateChanges() -> [String: [(Timestamp, String)]] {
         if changesScene != ObjectIdentifier(scene) || changesSeen > log.entries.count {
             changesCache = [:]
             changesSeen = 0
@@ -72,12 +72,12 @@ final class LiveSession {
     }
 
     /// A recognizer's state at `now` in its list of changes: what its lane shows.
-    static func state(in changes: [(Timestamp, String)], at now: Timestamp) -> String {
+    public static func state(in changes: [(Timestamp, String)], at now: Timestamp) -> String {
         changes.last { $0.0 <= now }?.1 ?? "possible"
     }
 
     /// The word a decision's lane shows for it.
-    static func word(for e: LogEntry) -> String {
+    public static func word(for e: LogEntry) -> String {
         switch e.kind {
         case .pending: return "waiting"
         case .released: return "released"
@@ -86,7 +86,7 @@ final class LiveSession {
     }
 
     /// The latest decision worth showing (a transition, wait or release) at or before `time`.
-    func latestDecision(before time: Timestamp? = nil) -> LogEntry? {
+    public func latestDecision(before time: Timestamp? = nil) -> LogEntry? {
         let limit = time ?? Timestamp(microseconds: .max)
         return log.entries.last { e in
             e.time <= limit && ((e.kind == .transition && e.to != "changed") || e.kind == .pending || e.kind == .released)
@@ -96,7 +96,7 @@ final class LiveSession {
     /// The studio's line under the lanes: the latest decision and its cause. When the
     /// recognizer's lane has moved on since (a reset, a pan's changes), the line says what the
     /// lane shows now, so the two never disagree.
-    func decisionLine(at now: Timestamp, changes: [String: [(Timestamp, String)]]) -> String {
+    public func decisionLine(at now: Timestamp, changes: [String: [(Timestamp, String)]]) -> String {
         guard let d = latestDecision(before: now) else { return "no decision yet" }
         let id = d.recognizer ?? ""
         let word = LiveSession.word(for: d)

@@ -1,0 +1,166 @@
+import Foundation
+import GestureAnalysis
+import GestureScenes
+import GestureTimeline
+import GestureTrace
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// `gesturelab serve`: the recorder page for any browser (a phone's included), and pages to browse
+/// the recordings with their timelines and explanations.
+///
+/// Hummingbird 2 on SwiftNIO, with its WebSocket module: a maintained server framework from the
+/// package mirror whose requests, WebSocket upgrade and middleware are plain async Swift, so a take's
+/// messages are handled in order, one `await` each, beside the engine on the main actor.
+public struct GestureLabServer: Sendable {
+    public let configuration: ServerConfiguration
+    let folder: RecordingsFolder
+
+    public init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        folder = RecordingsFolder(path: configuration.recordings)
+    }
+
+    /// A fresh access token (128 random bits) for a server reachable from other machines.
+    public static func newToken() -> String { AccessGate<BasicWebSocketRequestContext>.newToken() }
+
+    /// Recovers interrupted takes, then serves until the process is asked to stop (SIGINT or
+    /// SIGTERM close the open takes, which saves them). `onRunning` is given the bound port.
+    public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        try FileManager.default.createDirectory(atPath: configuration.recordings, withIntermediateDirectories: true)
+        for line in folder.recoverLeftovers() { Self.say(line) }
+        let router = makeRouter()
+        var logger = Logger(label: "gesturelab-serve")
+        logger.logLevel = .warning
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageBytes))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gesturelab"),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    func makeRouter() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.middlewares.add(AccessGate(token: configuration.token, loopback: ServerConfiguration.isLoopback(configuration.host)))
+        let pages = BrowsePages(folder: folder, scenes: configuration.scenes)
+        router.get("/") { _, _ in Self.html(await pages.index()) }
+        router.get("/record") { request, _ in
+            guard let scene = request.uri.queryParameters.get("scene") else { return Self.text(.badRequest, "which scene? /record?scene=NAME") }
+            return try await pages.recorder(scene: scene, name: request.uri.queryParameters.get("name"))
+        }
+        router.get("/api/recordings") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: pages.listJSON())))
+        }
+        router.get("/recordings/:name") { _, context in
+            let name = context.parameters.get("name") ?? ""
+            guard let file = folder.file(named: name), let data = FileManager.default.contents(atPath: file) else {
+                return Self.text(.notFound, "no recording \(name)")
+            }
+            return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.get("/recordings/:name/timeline") { request, context in
+            try await pages.timeline(name: context.parameters.get("name") ?? "", scene: request.uri.queryParameters.get("scene"))
+        }
+        router.get("/recordings/:name/explain") { request, context in
+            await pages.explain(name: context.parameters.get("name") ?? "", scene: request.uri.queryParameters.get("scene"))
+        }
+        let limit = configuration.maximumUploadBytes
+        router.put("/recordings/:name") { request, context in
+            try await Self.upload(request, name: context.parameters.get("name") ?? "", folder: folder, limit: limit)
+        }
+        router.ws("/ws/record", shouldUpgrade: { request, _ in
+            guard let scene = request.uri.queryParameters.get("scene"), BrowsePages.sceneFile(scene, in: configuration.scenes) != nil else {
+                return .dontUpgrade
+            }
+            return .upgrade([:])
+        }, onUpgrade: { inbound, outbound, context in
+            let query = context.request.uri.queryParameters
+            let sceneName = query.get("scene") ?? ""
+            let base = query.get("name").flatMap { $0.isEmpty ? nil : $0 } ?? "take-\(sceneName)"
+            let take: RecordingTake
+            do {
+                take = try await MainActor.run { () throws -> RecordingTake in
+                    let doc = try SceneLoader.load(path: BrowsePages.sceneFile(sceneName, in: configuration.scenes)!)
+                    guard let name = folder.freshName(base: base) else { throw ServeError("\"\(base)\" cannot name a recording: use letters, digits, . _ -") }
+                    return try RecordingTake(document: doc, folder: folder, name: name)
+                }
+            } catch {
+                try await outbound.write(.text(RecordingTake.reply("error", ["message": .string("\(error)")])))
+                return
+            }
+            var stopped = false
+            do {
+                for try await message in inbound.messages(maxSize: configuration.maximumMessageBytes) {
+                    guard case let .text(text) = message else { continue }
+                    let reply = await take.handle(text)
+                    try await outbound.write(.text(reply))
+                    if reply.hasPrefix("{\"kind\":\"saved\"") { stopped = true; break }
+                }
+            } catch {
+                // The page went away mid-message: what arrived before is on disk, and saved below.
+            }
+            if !stopped {
+                let said = await take.finish()
+                Self.say("\(take.name): the page closed the take; \(said)")
+            }
+        })
+        return router
+    }
+
+    static func upload(_ request: Request, name: String, folder: RecordingsFolder, limit: Int) async throws -> Response {
+        guard let file = folder.file(named: name) else {
+            return text(.badRequest, "\"\(name)\" cannot name a recording: letters, digits, . _ - and the .jsonl suffix")
+        }
+        if FileManager.default.fileExists(atPath: file) || FileManager.default.fileExists(atPath: file + ".recording") {
+            return text(.conflict, "\(name) exists; uploads never replace a recording")
+        }
+        let body = request.body
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: limit)
+        } catch {
+            return text(.contentTooLarge, "an upload may be at most \(limit) bytes")
+        }
+        let bytes = Array(buffer.readableBytesView)
+        // Checked as every command checks a trace, to the last line.
+        do {
+            let reader = try TraceReader(bytes: bytes, name: name)
+            while try reader.nextEvent() != nil {}
+        } catch {
+            return text(.badRequest, "\(error)")
+        }
+        let temporary = file + ".upload-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            return text(.internalServerError, "cannot write \(file)")
+        }
+        guard rename(temporary, file) == 0 else {
+            unlink(temporary)
+            return text(.internalServerError, "cannot move the upload into \(file)")
+        }
+        return text(.created, "saved \(bytes.count) bytes to \(name)")
+    }
+
+    static func html(_ page: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+
+    static func say(_ message: String) {
+        let line = Array(("gesturelab serve: " + message + "\n").utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
+
+struct ServeError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

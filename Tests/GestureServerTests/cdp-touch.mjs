@@ -1,0 +1,89 @@
+// Drives a page in headless Chromium through the DevTools protocol with real touch input
+// (Input.dispatchTouchEvent), for the recorder page's tests. Loopback only.
+//
+//   node --experimental-websocket cdp-touch.mjs DEVTOOLS_PORT PAGE_URL STEPS_JSON
+//
+// STEPS_JSON is a list of steps; places are in scene points, turned into CSS pixels with the
+// page's own mapping (window.gesturelab.mapping):
+//   {"touch": "touchStart"|"touchMove"|"touchEnd", "points": [{"id": 1, "x": 10, "y": 20}, ...]}
+//   {"wait": MS}        {"acked": true}  (until the page has seen every touch and the server
+//                                         has acknowledged every batch)
+//   {"save": true}      (presses Save take and waits for the server's answer)
+//   {"close": true}     (closes the page, as a person closing the tab)
+// Prints one JSON object: the mapping, every touch point dispatched (CSS pixels), the page's
+// counters and latencies, and how long the steps took.
+const [port, url, stepsText] = process.argv.slice(2);
+const steps = JSON.parse(stepsText);
+const deadline = Date.now() + 60000;
+
+async function target() {
+  for (;;) {
+    try {
+      const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+      const page = list.find(t => t.type === "page");
+      if (page) return page;
+    } catch (_) {}
+    if (Date.now() > deadline) throw new Error("no page target");
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+const page = await target();
+const ws = new WebSocket(page.webSocketDebuggerUrl);
+await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
+let nextId = 1;
+const waiting = new Map();
+ws.onmessage = m => {
+  const r = JSON.parse(m.data);
+  if (r.id && waiting.has(r.id)) { waiting.get(r.id)(r); waiting.delete(r.id); }
+};
+function send(method, params = {}) {
+  const id = nextId++;
+  ws.send(JSON.stringify({id, method, params}));
+  return new Promise((resolve, reject) => waiting.set(id, r => r.error ? reject(new Error(method + ": " + JSON.stringify(r.error))) : resolve(r.result)));
+}
+async function evaluate(expression) {
+  const r = await send("Runtime.evaluate", {expression, returnByValue: true, awaitPromise: true});
+  if (r.exceptionDetails) throw new Error("page: " + JSON.stringify(r.exceptionDetails));
+  return r.result.value;
+}
+async function until(expression, what) {
+  while (!(await evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for " + what + ": " + JSON.stringify(await evaluate("JSON.stringify(window.gesturelab || null)")));
+    await new Promise(r => setTimeout(r, 20));
+  }
+}
+
+await send("Page.enable");
+await send("Runtime.enable");
+await send("Emulation.setTouchEmulationEnabled", {enabled: true, maxTouchPoints: 5});
+await send("Page.navigate", {url});
+await until("window.gesturelab && window.gesturelab.state === 'recording'", "the take to start");
+const mapping = await evaluate("window.gesturelab.mapping");
+const dispatched = [];
+// Samples the page should have seen: one per point of a start or a move, one per finger lifted.
+let expected = 0, active = 0;
+const started = Date.now();
+for (const step of steps) {
+  if (step.touch) {
+    const touchPoints = step.points.map(p => ({id: p.id, x: mapping.originX + p.x * mapping.cssPixelsPerPoint,
+                                               y: mapping.originY + p.y * mapping.cssPixelsPerPoint, radiusX: 10, radiusY: 8, force: 0.5}));
+    for (const p of touchPoints) dispatched.push({type: step.touch, id: p.id, x: p.x, y: p.y});
+    if (step.touch === "touchEnd") { expected += active; active = 0; } else { expected += touchPoints.length; active = touchPoints.length; }
+    await send("Input.dispatchTouchEvent", {type: step.touch, touchPoints: step.touch === "touchEnd" ? touchPoints.filter(p => step.points.find(q => q.id === p.id && q.stay)) : touchPoints});
+  } else if (step.wait) {
+    await new Promise(r => setTimeout(r, step.wait));
+  } else if (step.acked) {
+    await until(`(() => { const g = window.gesturelab; return g.seen >= ${expected} && g.pending === 0 && g.events >= g.sent; })()`, "acknowledgements");
+  } else if (step.save) {
+    await evaluate("document.getElementById('save').click()");
+    await until("window.gesturelab.saved !== null", "the take to be saved");
+  } else if (step.close) {
+    await send("Page.navigate", {url: "about:blank"});
+  }
+}
+const elapsed = Date.now() - started;
+const state = steps.some(s => s.close) ? null : await evaluate("JSON.parse(JSON.stringify(window.gesturelab))");
+console.log(JSON.stringify({mapping, dispatched, state, elapsedMs: elapsed}));
+ws.close();
+process.exit(0);
