@@ -75,6 +75,8 @@ let package = Package(
         // The seed recognizers as an iOS developer writes them, against GestureLabUIKit only (the
         // proof that such code runs unchanged; GestureLabUIKitTests replays them).
         .target(name: "SeedRecognizersUIKit", dependencies: ["GestureLabUIKit"], path: "Examples/SeedRecognizers"),
+        // The drop-in trace-writing UIWindow for iOS apps, compiled here against GestureLabUIKit.
+        .target(name: "TraceWindowUIKit", dependencies: ["GestureLabUIKit"], path: "Examples/iOSRecorder"),
         // A user's own gesturelab: the whole command line with those recognizers registered.
         .executableTarget(name: "seedlab", dependencies: ["GestureLabCLI", "SeedRecognizersUIKit"], path: "Examples/SeedLab", exclude: ["scenes"]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport"),

@@ -23,4 +23,4 @@ bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"
 # A package made by `gesturelab init` builds, passes its tests and replays (docs/custom-recognizers.md).
 bash scripts/check-scaffold.sh
 # Every seed example and delegate compiles in Swift 5 language mode too (the test build has them in Swift 6).
-bash scripts/check-uikit-sources.sh Examples/SeedRecognizers/*.swift >/dev/null
+bash scripts/check-uikit-sources.sh Examples/SeedRecognizers/*.swift Examples/iOSRecorder/*.swift >/dev/null

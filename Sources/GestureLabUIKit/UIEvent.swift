@@ -42,4 +42,11 @@ open class UIEvent: NSObject {
     public func touches(for view: UIView) -> Set<UITouch>? {
         Set(engineEvent.allTouches.filter { $0.view === view.engineView }.map(UITouch.face(of:)))
     }
+
+    /// A trace's samples each arrive as an event of their own, so a touch's coalesced touches are
+    /// the touch itself.
+    public func coalescedTouches(for touch: UITouch) -> [UITouch]? { [touch] }
+
+    /// Traces record what happened; there is no prediction to give.
+    public func predictedTouches(for touch: UITouch) -> [UITouch]? { [] }
 }

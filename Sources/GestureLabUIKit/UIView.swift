@@ -203,4 +203,13 @@ open class UIView: UIResponder {
 
 /// The root of a hierarchy: the view a scene's window is, and what touches' `window` returns.
 @MainActor
-open class UIWindow: UIView {}
+open class UIWindow: UIView {
+    /// In GestureLab the trace is the input and the engine delivers its touches, so this is where
+    /// an override (such as Examples/iOSRecorder's) does its own work; the base does nothing more.
+    open func sendEvent(_ event: UIEvent) {}
+}
+
+extension UIView {
+    /// Device pixels per point: a scene has no screen, so 1.
+    public var contentScaleFactor: CGFloat { 1 }
+}

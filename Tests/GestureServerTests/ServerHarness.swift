@@ -144,10 +144,10 @@ func traceEvents(_ path: String) throws -> (TraceHeader, [TraceEvent], [TraceDia
 }
 
 /// One HTTP request with curl (on loopback), returning the status and the body.
-func http(_ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil) throws -> (status: Int, body: String, headers: String) {
+func http(_ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil, maxTime: Int = 20) throws -> (status: Int, body: String, headers: String) {
     let curl = Process()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    var args = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "20"]
+    var args = ["-s", "-X", method, "-D", "-", "--max-time", String(maxTime), "--path-as-is"]
     for (k, v) in headers { args += ["-H", "\(k): \(v)"] }
     if let body {
         let file = NSTemporaryDirectory() + "gesturelab-body-\(UUID().uuidString)"
