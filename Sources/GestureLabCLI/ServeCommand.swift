@@ -62,8 +62,21 @@ struct ServeCommand: ParsableCommand {
                 Glibc.exit(Exit.badInput)
             }
         }
-        // The engine and recognizers written for UIKit run on the main actor: the main queue serves it.
-        dispatchMain()
+        // SIGINT and SIGTERM start a graceful shutdown (the server closes the open takes, which saves
+        // them); a browser may hold an idle connection open past it, so the process ends 3 s later
+        // at the latest. Nothing is lost either way: every event is on disk as it arrives, and a
+        // take left unsaved is saved at the next start.
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+            source.setEventHandler { DispatchQueue.main.asyncAfter(deadline: .now() + 3) { Glibc.exit(0) } }
+            source.resume()
+            sources.append(source)
+        }
+        withExtendedLifetime(sources) {
+            // The engine and recognizers written for UIKit run on the main actor: the main queue serves it.
+            dispatchMain()
+        }
     }
 
     /// This machine's first IPv4 address that is not loopback: what a phone on the same network opens.

@@ -37,7 +37,10 @@ public struct GestureLabServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.maximumMessageBytes))),
+            // Idle HTTP connections close after 5 s: a browser's unused preconnection would
+            // otherwise hold a graceful shutdown (SIGINT, SIGTERM) open for as long as the browser runs.
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(http1: .init(idleTimeout: .seconds(5)),
+                                                                                         ws: .init(maxFrameSize: configuration.maximumMessageBytes))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gesturelab"),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger

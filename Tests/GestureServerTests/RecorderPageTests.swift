@@ -86,6 +86,23 @@ struct RecorderPageTests {
         #expect(list.status == 200 && list.body.contains("\"name\":\"cut.jsonl\""))
     }
 
+    @Test("stopping the server (SIGTERM) mid-stroke saves the take and ends the process")
+    func terminateMidStroke() throws {
+        let folder = try temporaryFolder("term")
+        let server = try ServerProcess(recordings: folder)
+        let browser = try Browser()
+        _ = try browser.drive(server.url + "/record?scene=pinch-and-rotate&name=stopped", pinchSteps(moves: 4, lift: false) + [["acked": true]])
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(server.process.terminationStatus == 0)
+        let (_, events, warnings) = try traceEvents(folder + "/stopped.jsonl")
+        #expect(warnings.isEmpty)
+        #expect(events.count == 2 + 2 * 4 + 2)
+        #expect(events.suffix(2).allSatisfy { $0.type == .cancel })
+        #expect(!FileManager.default.fileExists(atPath: folder + "/stopped.jsonl.recording"))
+    }
+
     @Test("closing the tab mid-stroke saves the take with its open strokes cancelled")
     func closeTab() throws {
         let folder = try temporaryFolder("close")
