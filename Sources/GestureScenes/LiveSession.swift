@@ -56,19 +56,18 @@ public final class LiveSession {
             changesSeen = 0
             changesScene = ObjectIdentifier(scene)
         }
-        var out = changesCache
+        // Appended in place: a copy would make every call cost the length of the whole take.
         for e in log.entries[changesSeen...] {
             guard let r = e.recognizer else { continue }
             switch e.kind {
-            case .transition: out[r, default: []].append((e.time, e.to ?? "?"))
-            case .pending: out[r, default: []].append((e.time, "waiting"))
-            case .reset: out[r, default: []].append((e.time, "possible"))
+            case .transition: changesCache[r, default: []].append((e.time, e.to ?? "?"))
+            case .pending: changesCache[r, default: []].append((e.time, "waiting"))
+            case .reset: changesCache[r, default: []].append((e.time, "possible"))
             default: break
             }
         }
-        changesCache = out
         changesSeen = log.entries.count
-        return out
+        return changesCache
     }
 
     /// A recognizer's state at `now` in its list of changes: what its lane shows.
@@ -85,19 +84,44 @@ public final class LiveSession {
         }
     }
 
+    private var latestDecisionIndex: Int?
+    private var decisionsScanned = 0
+    private var decisionsScene: ObjectIdentifier?
+
+    private static func isDecision(_ e: LogEntry) -> Bool {
+        (e.kind == .transition && e.to != "changed") || e.kind == .pending || e.kind == .released
+    }
+
     /// The latest decision worth showing (a transition, wait or release) at or before `time`.
+    /// Without a time (the newest), only the entries logged since the last call are looked at: a
+    /// long pan or pinch logs thousands of changes after its last decision, and the recorder asks
+    /// after every batch of events.
     public func latestDecision(before time: Timestamp? = nil) -> LogEntry? {
-        let limit = time ?? Timestamp(microseconds: .max)
-        return log.entries.last { e in
-            e.time <= limit && ((e.kind == .transition && e.to != "changed") || e.kind == .pending || e.kind == .released)
+        guard let limit = time else {
+            let entries = log.entries
+            if decisionsScene != ObjectIdentifier(scene) || decisionsScanned > entries.count {
+                latestDecisionIndex = nil
+                decisionsScanned = 0
+                decisionsScene = ObjectIdentifier(scene)
+            }
+            var k = entries.count - 1
+            while k >= decisionsScanned {
+                if Self.isDecision(entries[k]) { latestDecisionIndex = k; break }
+                k -= 1
+            }
+            decisionsScanned = entries.count
+            return latestDecisionIndex.map { entries[$0] }
         }
+        return log.entries.last { e in e.time <= limit && Self.isDecision(e) }
     }
 
     /// The studio's line under the lanes: the latest decision and its cause. When the
     /// recognizer's lane has moved on since (a reset, a pan's changes), the line says what the
     /// lane shows now, so the two never disagree.
-    public func decisionLine(at now: Timestamp, changes: [String: [(Timestamp, String)]]) -> String {
-        guard let d = latestDecision(before: now) else { return "no decision yet" }
+    /// `newest`: the latest decision logged, whatever its time (the recorder, where `now` is the
+    /// last event's time and nothing is later).
+    public func decisionLine(at now: Timestamp, changes: [String: [(Timestamp, String)]], newest: Bool = false) -> String {
+        guard let d = latestDecision(before: newest ? nil : now) else { return "no decision yet" }
         let id = d.recognizer ?? ""
         let word = LiveSession.word(for: d)
         let lane = LiveSession.state(in: changes[id] ?? [], at: now)

@@ -3,8 +3,8 @@
 ///
 /// What the page sends is W3C Pointer Events records (`PointerEventRecord`) whose `clientX`,
 /// `clientY`, `width` and `height` it has already turned into scene points, so a resized or
-/// rotated screen mid-take still records true places. Records are sent at once for a touch down
-/// or a lift and at most 16 ms after a move; the server acknowledges each batch once it is written
+/// rotated screen mid-take still records true places. Records are sent as they come (a browser
+/// delivers moves once per frame, the samples between coalesced); the server acknowledges each batch once it is written
 /// to the trace on disk, and the page shows the time from the touch to that acknowledgement.
 enum RecorderPage {
     static func html(title: String, configuration: String) -> String {
@@ -41,8 +41,9 @@ enum RecorderPage {
         const sceneEl = document.getElementById("scene"), ink = document.getElementById("ink");
         const statusEl = document.getElementById("status"), saveEl = document.getElementById("save"), lanesEl = document.getElementById("lanes");
         document.getElementById("title").textContent = cfg.scene;
-        const lat = [];
-        const gl = window.gesturelab = {mapping: null, seen: 0, sent: 0, pending: 0, acked: 0, events: 0, file: null, state: "connecting", latencies: lat, saved: null, lanes: {}, errors: []};
+        const lat = [], trips = [];
+        const gl = window.gesturelab = {mapping: null, seen: 0, sent: 0, pending: 0, acked: 0, events: 0, file: null, state: "connecting",
+                                        latencies: lat, roundTrips: trips, saved: null, lanes: {}, errors: []};
         let ws = null, seq = 0, pending = [], timer = null, tick = null;
         const down = new Map(), inflight = new Map(), strokes = new Map();
 
@@ -92,7 +93,9 @@ enum RecorderPage {
           for (const p of (r.coalesced || [r])) s.push([p.clientX, p.clientY]);
           gl.seen += r.coalesced ? r.coalesced.length : 1;
           strokes.set(r.pointerId, s);
-          if (now) flush(); else if (!timer) timer = setTimeout(flush, 16);
+          // Browsers already deliver moves once per frame (with the samples between as coalesced
+          // events), so each is sent as it comes; the timer only gathers what arrives in one task.
+          if (now) flush(); else if (!timer) timer = setTimeout(flush, 0);
           redraw();
         }
         function flush() {
@@ -100,7 +103,7 @@ enum RecorderPage {
           if (!pending.length || !ws || ws.readyState !== 1 || gl.state !== "recording") return;
           seq += 1;
           const newest = pending.reduce((t, r) => Math.max(t, r.timeStamp), 0);
-          inflight.set(seq, newest);
+          inflight.set(seq, [newest, performance.now()]);
           gl.sent += pending.length;
           ws.send(JSON.stringify({kind: "events", seq, events: pending}));
           pending = [];
@@ -169,7 +172,7 @@ enum RecorderPage {
               gl.file = r.file; gl.state = "recording"; saveEl.disabled = false; showStatus();
             } else if (r.kind === "ack") {
               const t = inflight.get(r.seq);
-              if (t !== undefined) { lat.push(performance.now() - t); inflight.delete(r.seq); }
+              if (t !== undefined) { const now = performance.now(); lat.push(now - t[0]); trips.push(now - t[1]); inflight.delete(r.seq); }
               gl.acked = r.seq; gl.events = r.events;
               showLanes(r.lanes, r.decision); showStatus();
               if (r.warnings) gl.errors.push(...r.warnings);

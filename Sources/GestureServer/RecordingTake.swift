@@ -106,7 +106,7 @@ final class RecordingTake {
         var lanes: [(String, JSONValue)] = []
         for id in session.recognizerIDs { lanes.append((id, .string(LiveSession.state(in: changes[id] ?? [], at: now)))) }
         var fields: [String: JSONValue] = ["events": .number(Double(recorder.events)), "lanes": .object(lanes),
-                                           "decision": .string(session.decisionLine(at: now, changes: changes))]
+                                           "decision": .string(session.decisionLine(at: now, changes: changes, newest: true))]
         if let seq { fields["seq"] = .number(seq) }
         if !warnings.isEmpty {
             fields["warnings"] = .array(warnings.map(JSONValue.string))

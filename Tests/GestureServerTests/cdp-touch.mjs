@@ -1,7 +1,7 @@
 // Drives a page in headless Chromium through the DevTools protocol with real touch input
 // (Input.dispatchTouchEvent), for the recorder page's tests. Loopback only.
 //
-//   node --experimental-websocket cdp-touch.mjs DEVTOOLS_PORT PAGE_URL STEPS_JSON
+//   node --experimental-websocket cdp-touch.mjs DEVTOOLS_PORT PAGE_URL STEPS_JSON|@FILE
 //
 // STEPS_JSON is a list of steps; places are in scene points, turned into CSS pixels with the
 // page's own mapping (window.gesturelab.mapping):
@@ -13,7 +13,9 @@
 // Prints one JSON object: the mapping, every touch point dispatched (CSS pixels), the page's
 // counters and latencies, and how long the steps took.
 const [port, url, stepsText] = process.argv.slice(2);
-const steps = JSON.parse(stepsText);
+import {readFileSync} from "node:fs";
+// STEPS_JSON, or @FILE holding it (long step lists do not fit on a command line).
+const steps = JSON.parse(stepsText.startsWith("@") ? readFileSync(stepsText.slice(1), "utf8") : stepsText);
 const deadline = Date.now() + 60000;
 
 async function target() {
@@ -49,7 +51,7 @@ async function evaluate(expression) {
 }
 async function until(expression, what) {
   while (!(await evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for " + what + ": " + JSON.stringify(await evaluate("JSON.stringify(window.gesturelab || null)")));
+    if (Date.now() > deadline) throw new Error("timed out waiting for " + what + ": " + await evaluate("(() => { const g = window.gesturelab; return g ? JSON.stringify({state: g.state, seen: g.seen, sent: g.sent, pending: g.pending, events: g.events, errors: g.errors}) : 'no page state'; })()"));
     await new Promise(r => setTimeout(r, 20));
   }
 }

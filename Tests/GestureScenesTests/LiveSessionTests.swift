@@ -1,0 +1,31 @@
+import GestureEngine
+import GestureScenes
+import GestureTrace
+import Testing
+
+/// The live session behind the studio's lanes and the recorder page: what it shows after each
+/// event must be what a full scan of the log says, however long the take.
+@Suite struct LiveSessionTests {
+    @Test func theNewestDecisionAndTheLanesAgreeWithAFullScanAfterEveryEvent() throws {
+        let doc = try SceneLoader.load(path: scenePath("pan-vs-swipe"))
+        let session = try LiveSession(document: doc)
+        var events = [TraceEvent(time: .zero, type: .down, pointer: 1, x: 100, y: 400, device: .touch)]
+        for k in 1...300 { events.append(TraceEvent(time: .milliseconds(Double(k) * 8), type: .move, pointer: 1, x: 100 + Double(k), y: 400, device: .touch)) }
+        events.append(TraceEvent(time: .milliseconds(301 * 8), type: .up, pointer: 1, x: 400, y: 400, device: .touch))
+        for (i, e) in events.enumerated() {
+            session.feed(e)
+            session.flush()
+            let fromScan = session.log.entries.last { ($0.kind == .transition && $0.to != "changed") || $0.kind == .pending || $0.kind == .released }
+            #expect(session.latestDecision()?.seq == fromScan?.seq, "after event \(i)")
+            let changes = session.stateChanges()
+            let panScan = session.log.entries.filter { $0.recognizer == "pan" && [.transition, .pending, .reset].contains($0.kind) }.count
+            #expect(changes["pan", default: []].count == panScan, "after event \(i)")
+        }
+        // The pan began long before its last change, and that is still the decision shown.
+        #expect(session.decisionLine(at: events.last!.time, changes: session.stateChanges(), newest: true).contains("pan"))
+        #expect(LiveSession.state(in: session.stateChanges()["pan"]!, at: events.last!.time) == "possible")
+        // A restart starts the incremental reading over.
+        try session.restart()
+        #expect(session.latestDecision() == nil && session.stateChanges().isEmpty)
+    }
+}
