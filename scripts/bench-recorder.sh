@@ -48,6 +48,8 @@ print(f"recorder page ({sys.argv[2]}): {sys.argv[3]} moves of {sys.argv[4]} fing
 print(f"  {events} events on disk in {r['elapsedMs'] / 1000:.2f} s: {events / (r['elapsedMs'] / 1000):.0f} events/s sustained")
 print(f"  touch to trace on disk (per batch, {len(lat)} batches): median {statistics.median(lat):.1f} ms, p95 {q(0.95):.1f} ms, max {lat[-1]:.1f} ms")
 trips = sorted(s["roundTrips"])
+delivery = sorted(s["delivery"])
+print(f"  of which the browser, from the touch's time stamp to the page's handler: median {statistics.median(delivery):.1f} ms")
 print(f"  of which page to server to page (send, write, acknowledge): median {statistics.median(trips):.1f} ms, max {trips[-1]:.1f} ms")
 print(f"  saved: {s['saved']}")
 PY

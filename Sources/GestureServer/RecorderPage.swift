@@ -41,9 +41,9 @@ enum RecorderPage {
         const sceneEl = document.getElementById("scene"), ink = document.getElementById("ink");
         const statusEl = document.getElementById("status"), saveEl = document.getElementById("save"), lanesEl = document.getElementById("lanes");
         document.getElementById("title").textContent = cfg.scene;
-        const lat = [], trips = [];
+        const lat = [], trips = [], delivery = [];
         const gl = window.gesturelab = {mapping: null, seen: 0, sent: 0, pending: 0, acked: 0, events: 0, file: null, state: "connecting",
-                                        latencies: lat, roundTrips: trips, saved: null, lanes: {}, errors: []};
+                                        latencies: lat, roundTrips: trips, delivery, saved: null, lanes: {}, errors: []};
         let ws = null, seq = 0, pending = [], timer = null, tick = null;
         const down = new Map(), inflight = new Map(), strokes = new Map();
 
@@ -111,6 +111,7 @@ enum RecorderPage {
         }
         function onPointer(e) {
           if (gl.state !== "recording") return;
+          if (delivery.length < 100000) delivery.push(performance.now() - e.timeStamp);
           if (e.type === "pointerdown") {
             try { sceneEl.setPointerCapture(e.pointerId); } catch (_) {}
             down.set(e.pointerId, true);
