@@ -118,6 +118,23 @@ public struct LogEntry: Sendable, Equatable {
     /// Pointer ids involved.
     public var touches: [Int]
     public var cause: Cause
+    /// For view entries: the touch as the view received it.
+    public var delivered: DeliveredTouch? = nil
+}
+
+/// A touch as a view received it: where it was, in the window and in the view, and its own time
+/// stamp, which for a delivery held back and released later is when it happened, not when it
+/// was delivered (docs/uikit-rules.md A.2.8, F.3.2).
+public struct DeliveredTouch: Sendable, Equatable {
+    public var inWindow: Point
+    public var inView: Point
+    public var timestamp: Timestamp
+
+    public init(inWindow: Point, inView: Point, timestamp: Timestamp) {
+        self.inWindow = inWindow
+        self.inView = inView
+        self.timestamp = timestamp
+    }
 }
 
 /// Everything the engine decided, in order. Designed for "why" questions: every entry names its
@@ -161,14 +178,15 @@ public struct DecisionLog: Sendable {
     mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> String? = nil,
                          view: @autoclosure () -> String? = nil, from: @autoclosure () -> String? = nil,
                          to: @autoclosure () -> String? = nil, phase: @autoclosure () -> String? = nil,
-                         touches: @autoclosure () -> [Int] = [], cause: @autoclosure () -> Cause) -> Int {
+                         touches: @autoclosure () -> [Int] = [], cause: @autoclosure () -> Cause,
+                         delivered: @autoclosure () -> DeliveredTouch? = nil) -> Int {
         let seq = count
         count += 1
         // Every field is built only for entries that are kept: formatting the cause is most of
         // the cost, and even reading a view's id costs reference counting on every event.
         if keeps(kind) {
             let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from(),
-                                 to: to(), phase: phase(), touches: touches(), cause: cause())
+                                 to: to(), phase: phase(), touches: touches(), cause: cause(), delivered: delivered())
             if let sink { sink(entry) } else { entries.append(entry) }
         }
         return seq

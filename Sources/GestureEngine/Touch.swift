@@ -65,6 +65,18 @@ public final class Touch {
 
     deinit { recognizerLinks.free() }
 
+    /// Runs `body` with the touch showing another phase, place and time stamp (a delivery held back
+    /// and released later shows the view the touch as it was), then puts its own back.
+    func withState(of phase: TouchPhase, at location: Point, previous: Point, time: Timestamp, _ body: () -> Void) {
+        let saved = (self.phase, locationInWindow, previousLocationInWindow, timestamp)
+        self.phase = phase
+        locationInWindow = location
+        previousLocationInWindow = previous
+        timestamp = time
+        body()
+        (self.phase, locationInWindow, previousLocationInWindow, timestamp) = saved
+    }
+
     /// This touch's location in `view`'s coordinate space (the window's when nil).
     public func location(in view: View?) -> Point {
         guard let view else { return locationInWindow }

@@ -115,7 +115,10 @@ extension GestureEnvironment {
             guard releasesBegan || (touch.delivery.began == .delivered && endedMayGo) else { continue }
             let releaseCause = log.keeps(.view) ? releaseCauseFor(touch) : Cause.unlogged
             if releasesBegan {
-                deliver(touch, .began, event: event(), cause: releaseCause)
+                // The touch as it was when it went down: its place and time stamp then (A.2.8).
+                touch.withState(of: .began, at: touch.startLocationInWindow, previous: touch.startLocationInWindow, time: touch.startTime) {
+                    deliver(touch, .began, event: event(), cause: releaseCause)
+                }
                 if touch.delivery.movedWhileHeld || touch.locationInWindow != touch.startLocationInWindow {
                     deliver(touch, .moved, event: event(), cause: Cause(.delivery, "one move brings the view up to the touch's current location", causedBy: releaseCause.causedBy))
                 }
@@ -175,7 +178,16 @@ extension GestureEnvironment {
         case .moved: break
         case .stationary: return
         }
-        view.receive(phase, one, with: event)
-        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause())
+        // A phase delivered late (a move or an end released after the touch lifted) shows the view
+        // that phase, as UIKit's touch would in the call.
+        if touch.phase != phase {
+            touch.withState(of: phase, at: touch.locationInWindow, previous: touch.previousLocationInWindow, time: touch.timestamp) {
+                view.receive(phase, one, with: event)
+            }
+        } else {
+            view.receive(phase, one, with: event)
+        }
+        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause(),
+                   delivered: DeliveredTouch(inWindow: touch.locationInWindow, inView: view.convertFromWindow(touch.locationInWindow), timestamp: touch.timestamp))
     }
 }

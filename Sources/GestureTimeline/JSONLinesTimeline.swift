@@ -6,7 +6,9 @@ import GestureTrace
 ///
 /// Keys: `seq`, `t` (ms), `event` (input, transition, action, pending, released, view, reset,
 /// timer, note), `recognizer` or `view`, `from`, `to`, `phase`, `touches`, `cause` (text),
-/// `causeKind`, `causedBy` (seq), `other`, `evidence`.
+/// `causeKind`, `causedBy` (seq), `other`, `evidence`; view entries also `at` and `inView` (the
+/// touch's place in the window and in the view, points) and `touchT` (the touch's own time stamp,
+/// ms: earlier than `t` for a delivery held back and released later).
 public enum JSONLinesTimeline {
     public static func line(_ e: LogEntry) -> String {
         var s = "{\"seq\":\(e.seq),\"t\":\(e.time.millisecondsText),\"event\":\"\(e.kind.rawValue)\""
@@ -16,6 +18,10 @@ public enum JSONLinesTimeline {
         if let t = e.to { s += ",\"to\":\"\(t)\"" }
         if let p = e.phase { s += ",\"phase\":\"\(p)\"" }
         if !e.touches.isEmpty { s += ",\"touches\":[" + e.touches.map(String.init).joined(separator: ",") + "]" }
+        if let d = e.delivered {
+            s += ",\"at\":[\(NumberText.decimal(d.inWindow.x)),\(NumberText.decimal(d.inWindow.y))]"
+            s += ",\"inView\":[\(NumberText.decimal(d.inView.x)),\(NumberText.decimal(d.inView.y))],\"touchT\":\(d.timestamp.millisecondsText)"
+        }
         s += ",\"cause\":\(jsonQuoted(e.cause.text)),\"causeKind\":\"\(e.cause.kind.rawValue)\""
         if let c = e.cause.causedBy { s += ",\"causedBy\":\(c)" }
         if let o = e.cause.other { s += ",\"other\":\(jsonQuoted(o))" }

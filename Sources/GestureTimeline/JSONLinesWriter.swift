@@ -35,6 +35,18 @@ public struct JSONLinesWriter {
             }
             byte(0x5D)
         }
+        if let d = e.delivered {
+            ascii(",\"at\":[")
+            decimal(d.inWindow.x)
+            byte(0x2C)
+            decimal(d.inWindow.y)
+            ascii("],\"inView\":[")
+            decimal(d.inView.x)
+            byte(0x2C)
+            decimal(d.inView.y)
+            ascii("],\"touchT\":")
+            fixed(d.timestamp.microseconds, scale: 1000)
+        }
         ascii(",\"cause\":")
         quoted(e.cause.text)
         ascii(",\"causeKind\":\"")
@@ -103,6 +115,13 @@ public struct JSONLinesWriter {
     }
 
     /// `NumberText.fixed`: whole part, then the fraction without trailing zeros.
+    /// `NumberText.decimal(value)`: 3 decimals, trailing zeros trimmed.
+    private mutating func decimal(_ value: Double) {
+        let scaled = (value * 1000).rounded()
+        guard value.isFinite, abs(scaled) < 9.0e18 else { return raw(NumberText.decimal(value)) }
+        fixed(Int64(scaled), scale: 1000)
+    }
+
     private mutating func fixed(_ value: Int64, scale: Int64) {
         if value < 0 { byte(0x2D) }
         let magnitude = value.magnitude, s = UInt64(scale)

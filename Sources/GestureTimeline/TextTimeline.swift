@@ -100,7 +100,10 @@ public struct TextTimeline {
             return e.cause.text
         case .view:
             let touches = e.touches.map { "touch \($0)" }.joined(separator: ", ")
-            return "receives \(e.phase ?? "?") (\(touches)); \(e.cause.text)"
+            guard let d = e.delivered else { return "receives \(e.phase ?? "?") (\(touches)); \(e.cause.text)" }
+            // The touch's own time stamp, when it is not the row's: a delivery released late (A.2.8).
+            let stamp = d.timestamp == e.time ? "" : ", stamped \(d.timestamp.millisecondsText) ms"
+            return "receives \(e.phase ?? "?") (\(touches) at \(d.inWindow), \(d.inView) in view\(stamp)); \(e.cause.text)"
         case .hold:
             return "holds back \(e.phase ?? "?") of \(e.touches.map { "touch \($0)" }.joined(separator: ", ")): \(e.cause.text)"
         case .drop:
