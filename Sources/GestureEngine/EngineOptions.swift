@@ -41,5 +41,16 @@ public struct EngineOptions: Sendable, Equatable {
     /// behaviour is undefined. When true they fail together with a `deadlock` cause.
     public var failRequirementCycles = true
 
+    /// D-11 / F.1.2, F.1.5: what happens to the touches of a view that is hidden, made
+    /// non-interactive or transparent, or removed, while it holds them (UIKit does not say).
+    public enum TouchesOfALeavingView: String, Sendable, CaseIterable {
+        /// They stay bound to it and are delivered as before (A.2.1: a touch keeps its view for
+        /// its whole life); only touches that begin later skip it. Default.
+        case keep
+        /// The system cancels them (F.1.4), as if the view's going ended their gesture.
+        case cancel
+    }
+    public var touchesOfALeavingView: TouchesOfALeavingView = .keep
+
     public init() {}
 }

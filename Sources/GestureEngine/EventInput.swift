@@ -29,6 +29,7 @@ extension GestureEnvironment {
             switch e.type {
             case .down:
                 if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
+                if !systemCancelledPointers.isEmpty { systemCancelledPointers.remove(e.pointer) }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
                 touch.contact = e.contact
@@ -44,6 +45,13 @@ extension GestureEnvironment {
                     // short scan before hashing.
                     touch = found
                 } else {
+                    if systemCancelledPointers.contains(e.pointer) {
+                        // F.1.4: a cancelled touch is dead until its finger lifts.
+                        if e.type != .move { systemCancelledPointers.remove(e.pointer) }
+                        log.append(time: t, kind: .note, touches: [e.pointer],
+                                   cause: Cause(.input, "\(e.type.rawValue) of pointer \(e.pointer) ignored: the system cancelled that touch"))
+                        continue
+                    }
                     log.append(time: t, kind: .note, touches: [e.pointer],
                                cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
                     continue
@@ -104,6 +112,9 @@ extension GestureEnvironment {
         log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
                    cause: Cause(.input, "\(touch.label) \(e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")) \(location)"))
     }
+
+    /// A touch the system cancelled leaves the touches down.
+    func forgetCancelled(_ touch: Touch) { forget(touch) }
 
     /// A touch that ended or was cancelled leaves the touches down.
     private func forget(_ touch: Touch) {

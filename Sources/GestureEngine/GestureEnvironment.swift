@@ -52,6 +52,10 @@ public final class GestureEnvironment {
     /// context is a plain value on the hot path.
     var deliveringTouches: [Touch] = []
     var isDispatching = false
+    /// Cancellations the system was asked for inside a dispatch, done after it (`cancelTouches`).
+    var systemCancels: [(GestureEnvironment.CancelledTouches, String, Int?)] = []
+    /// Fingers the system cancelled that have not lifted yet: their later samples are ignored.
+    var systemCancelledPointers: Set<Int> = []
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
     /// Lets go of the UIKit faces the environment's own objects hold (its event, touches still
@@ -152,6 +156,11 @@ public final class GestureEnvironment {
 
     private func fire(_ timer: VirtualClock.Scheduled) {
         now = max(now, timer.due)
+        if timer.owner == Self.appActionOwner {
+            let seq = log.append(time: now, kind: .app, cause: Cause(.reaction, "app action \(timer.name)"))
+            runCycle(context: .reaction(source: "the app action \(timer.name)", seq: seq)) { timer.action() }
+            return
+        }
         let seq = log.append(time: now, kind: .timer, recognizer: timer.owner,
                              cause: Cause(.timer, "timer \(timer.name) of \(timer.owner) fired"))
         // A fired timer stays in its owner's list until the owner resets (cancelling it then
@@ -303,7 +312,10 @@ public final class GestureEnvironment {
         if !touchesWithHolds.isEmpty { recheckHeldTouches() }
         context = saved
         isDispatching = outer
-        if !outer { resetFinishedRecognizers() }
+        if !outer {
+            resetFinishedRecognizers()
+            if !systemCancels.isEmpty { performSystemCancels() }
+        }
     }
 
     /// Changes made from outside a dispatch (a test or app code between events) are processed at

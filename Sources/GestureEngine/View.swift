@@ -182,15 +182,23 @@ open class View {
 
     /// Calls the touch method for `phase`, on the front when a UIKit-style subclass has one.
     func receive(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent) {
-        if hasFront { return front!.deliver(phase, touches, with: event) }
-        switch phase {
-        case .began: touchesBegan(touches, with: event)
-        case .moved: touchesMoved(touches, with: event)
-        case .ended: touchesEnded(touches, with: event)
-        case .cancelled: touchesCancelled(touches, with: event)
-        case .stationary: break
+        if hasFront {
+            front!.deliver(phase, touches, with: event)
+        } else {
+            switch phase {
+            case .began: touchesBegan(touches, with: event)
+            case .moved: touchesMoved(touches, with: event)
+            case .ended: touchesEnded(touches, with: event)
+            case .cancelled: touchesCancelled(touches, with: event)
+            case .stationary: break
+            }
         }
+        if let onReceive { onReceive(phase, touches) }
     }
+
+    /// Called after the view received a phase of touches (its touches methods ran): where a
+    /// scene's reactions to a view's events hook in.
+    public var onReceive: ((TouchPhase, [Touch]) -> Void)?
 
     package func asksHitTest(_ p: Point) -> View? { hasFront ? front!.hitTest(p) : hitTest(p) }
     func asksPointInside(_ p: Point) -> Bool { hasFront ? front!.point(inside: p) : point(inside: p) }

@@ -10,7 +10,12 @@ public final class BuiltScene {
     /// Recognizers in document order.
     public let recognizers: [GestureRecognizer]
 
-    init(document: SceneDocument, window: View, environment: GestureEnvironment, recognizers: [GestureRecognizer]) {
+    /// The scene's reactions, kept for as long as the scene (they are called back by its
+    /// recognizers, views and clock).
+    let reactions: SceneReactions
+
+    init(document: SceneDocument, window: View, environment: GestureEnvironment, recognizers: [GestureRecognizer], reactions: SceneReactions) {
+        self.reactions = reactions
         self.document = document
         self.window = window
         self.environment = environment
@@ -24,6 +29,7 @@ public final class BuiltScene {
     /// require each other to fail); they are cut here so a replayed scene is freed with its
     /// result. Found by the engine fuzzer's leak checker: every replay leaked such a scene.
     deinit {
+        reactions.detach()
         for r in recognizers { r.detachRelationships() }
         for v in window.subtree {
             for r in v.gestureRecognizers { r.detachRelationships() }
@@ -142,24 +148,8 @@ public enum SceneBuilder {
             d.notInside += p.notInside.compactMap { views[$0] }
             d.onlyInside += p.onlyInside.compactMap { views[$0] }
         }
-        for reaction in doc.reactions {
-            let source = find(reaction.recognizer)
-            let wanted = reaction.state == "recognized" ? "ended" : reaction.state
-            let actions = reaction.actions
-            let viewsByID = views
-            let allRecognizers = recognizers
-            source.addAction { r in
-                guard r.publishedState.name(discrete: false) == wanted else { return }
-                for (verb, target) in actions {
-                    switch verb {
-                    case .disable: allRecognizers.first { $0.id == target }?.isEnabled = false
-                    case .enable: allRecognizers.first { $0.id == target }?.isEnabled = true
-                    case .disableScrolling: (viewsByID[target] as? ScrollView)?.isScrollEnabled = false
-                    case .enableScrolling: (viewsByID[target] as? ScrollView)?.isScrollEnabled = true
-                    }
-                }
-            }
-        }
+        let reactions = SceneReactions(environment: env, window: window, views: views, recognizers: recognizers)
+        try reactions.attach(doc.reactions, file: doc.file)
         for b in doc.behaviors {
             let r = find(b.recognizer)
             switch b.kind {
@@ -170,7 +160,7 @@ public enum SceneBuilder {
                 DragCopyBehavior(recognizer: r, window: window).attach()
             }
         }
-        return BuiltScene(document: doc, window: window, environment: env, recognizers: recognizers)
+        return BuiltScene(document: doc, window: window, environment: env, recognizers: recognizers, reactions: reactions)
     }
 
     /// The parameter names a recognizer type takes (empty for an unknown type).

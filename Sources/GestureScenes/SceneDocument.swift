@@ -145,18 +145,47 @@ public struct PolicySpec: Sendable {
     public var line: Int
 }
 
-/// A simple app reaction to an action: "when itemPan begins, disable scrollPan".
+/// What the app does, and when (docs/scene-format.md, "Reactions"; reference F.1): "when itemPan
+/// begins, disable scrollPan", "at 120 ms, hide the card", "when the button receives began,
+/// cancel every touch".
 public struct ReactionSpec: Sendable {
-    public enum Verb: String, Sendable, CaseIterable {
-        /// Set a recognizer's `isEnabled`.
-        case disable, enable
-        /// Set a scroll view's `isScrollEnabled`.
-        case disableScrolling, enableScrolling
+    public enum Trigger: Sendable, Equatable {
+        /// A recognizer's action fires in this state (began, changed, ended, recognized, cancelled).
+        case recognizer(String, state: String)
+        /// A view receives this phase of a touch (began, moved, ended, cancelled).
+        case view(String, phase: String)
+        /// The replay reaches this time (ms): an app action of its own (F.1.1, F.1.6).
+        case time(Double)
     }
-    public var recognizer: String
-    public var state: String
-    public var actions: [(Verb, String)]
+
+    public enum Action: Sendable {
+        /// Set a recognizer's `isEnabled` (A.1.9, F.1.1).
+        case disable(String), enable(String)
+        /// Set a scroll view's `isScrollEnabled`.
+        case disableScrolling(String), enableScrolling(String)
+        /// Set a recognizer's parameter (F.1.3) or a view's `hidden`, `userInteractionEnabled` or
+        /// `alpha` (F.1.2): target, property, value.
+        case set(String, String, ParameterInput)
+        /// The system cancels every touch down (F.1.4).
+        case cancelAllTouches
+        /// A view joins the hierarchy (F.1.5): its id, frame, kind (view or control), parent.
+        case addView(id: String, frame: Rect, kind: ViewSpec.Kind, parent: String)
+        /// A view and its subviews leave the hierarchy (F.1.5).
+        case removeView(String)
+
+        /// The verb as written in scenes.
+        public static let verbs = ["disable", "enable", "disableScrolling", "enableScrolling", "set", "cancelAllTouches", "addView", "removeView"]
+    }
+
+    public var trigger: Trigger
+    public var actions: [Action]
     public var line: Int
+
+    /// The recognizer whose action triggers this reaction, if a recognizer does.
+    public var recognizer: String? {
+        if case let .recognizer(r, _) = trigger { return r }
+        return nil
+    }
 }
 
 /// App logic a scene can attach to a recognizer's actions without code.

@@ -201,8 +201,14 @@ public enum SceneLoader {
             case "batchSimultaneousEvents": o.batchSimultaneousEvents = try v.bool(k)
             case "timersBeforeTouchesAtSameTime": o.timersBeforeTouchesAtSameTime = try v.bool(k)
             case "failRequirementCycles": o.failRequirementCycles = try v.bool(k)
+            case "touchesOfALeavingView":
+                let s = try v.string(k)
+                guard let t = EngineOptions.TouchesOfALeavingView(rawValue: s) else {
+                    throw v.error("touchesOfALeavingView is one of \(EngineOptions.TouchesOfALeavingView.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                o.touchesOfALeavingView = t
             default:
-                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles")
+                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles, touchesOfALeavingView")
             }
         }
         return o
@@ -406,30 +412,89 @@ public enum SceneLoader {
     }
 
     static func reaction(_ n: SceneNode) throws(SceneError) -> ReactionSpec {
-        var spec = ReactionSpec(recognizer: "", state: "", actions: [], line: n.line)
+        var when: String?
+        var state: String?
+        var phase: String?
+        var at: Double?
+        var actions: [ReactionSpec.Action] = []
         for (k, kn, v) in try n.mapping("a reaction") {
             switch k {
-            case "when": spec.recognizer = try v.identifier("when")
+            case "when": when = try v.identifier("when")
             case "state":
                 let s = try v.string("state")
                 guard ["began", "changed", "ended", "recognized", "cancelled"].contains(s) else {
                     throw v.error("state is began, changed, ended, recognized or cancelled (actions fire on these)")
                 }
-                spec.state = s
+                state = s
+            case "phase":
+                let s = try v.string("phase")
+                guard ["began", "moved", "ended", "cancelled"].contains(s) else { throw v.error("phase is began, moved, ended or cancelled") }
+                phase = s
+            case "at":
+                let t = try v.number("at")
+                guard t >= 0, t < 1e9 else { throw v.error("at is a time in ms on the trace's clock, 0 or more") }
+                at = t
             case "do":
                 for item in try v.sequence("do") {
-                    for (verb, vn, target) in try item.mapping("an action") {
-                        guard let ve = ReactionSpec.Verb(rawValue: verb) else {
-                            throw vn.error("unknown action \"\(verb)\"; actions are \(ReactionSpec.Verb.allCases.map(\.rawValue).joined(separator: ", "))")
-                        }
-                        spec.actions.append((ve, try target.identifier(verb)))
-                    }
+                    for (verb, vn, target) in try item.mapping("an action") { actions.append(try action(verb, vn, target)) }
                 }
             default:
-                throw kn.error("unknown reaction key \"\(k)\"; a reaction has when, state, do")
+                throw kn.error("unknown reaction key \"\(k)\"; a reaction has when (with state or phase) or at, and do")
             }
         }
-        guard !spec.recognizer.isEmpty, !spec.state.isEmpty else { throw n.error("a reaction needs `when: recognizer` and `state:`") }
-        return spec
+        let trigger: ReactionSpec.Trigger
+        switch (when, state, phase, at) {
+        case let (w?, s?, nil, nil): trigger = .recognizer(w, state: s)
+        case let (w?, nil, p?, nil): trigger = .view(w, phase: p)
+        case let (nil, nil, nil, t?): trigger = .time(t)
+        case (_?, nil, nil, nil): throw n.error("`when:` needs `state:` (a recognizer's action) or `phase:` (a view receiving a touch)")
+        case (_, _, _, _?): throw n.error("a reaction has either `at:` or `when:`, not both")
+        case (_?, _?, _?, _): throw n.error("a reaction has `state:` (a recognizer) or `phase:` (a view), not both")
+        default: throw n.error("a reaction needs `when: recognizer` with `state:`, `when: view` with `phase:`, or `at: MS`")
+        }
+        guard !actions.isEmpty else { throw n.error("a reaction needs `do:` with at least one action") }
+        return ReactionSpec(trigger: trigger, actions: actions, line: n.line)
+    }
+
+    static func action(_ verb: String, _ vn: SceneNode, _ target: SceneNode) throws(SceneError) -> ReactionSpec.Action {
+        switch verb {
+        case "disable": return .disable(try target.identifier(verb))
+        case "enable": return .enable(try target.identifier(verb))
+        case "disableScrolling": return .disableScrolling(try target.identifier(verb))
+        case "enableScrolling": return .enableScrolling(try target.identifier(verb))
+        case "removeView": return .removeView(try target.identifier(verb))
+        case "cancelAllTouches":
+            guard try target.bool(verb) else { throw target.error("cancelAllTouches: true (there is nothing to say false to)") }
+            return .cancelAllTouches
+        case "set":
+            let pairs = try target.mapping("set")
+            guard pairs.count == 1, let (key, kn, value) = pairs.first, let dot = key.lastIndex(of: ".") else {
+                throw target.error("set takes one TARGET.PROPERTY: VALUE, such as {pan.minimumDistance: 30} or {card.hidden: true}")
+            }
+            let who = String(key[..<dot]), property = String(key[key.index(after: dot)...])
+            guard !who.isEmpty, !property.isEmpty else { throw kn.error("set: expected TARGET.PROPERTY, found \"\(key)\"") }
+            return .set(who, property, try value.parameterValue("set \(key)"))
+        case "addView":
+            var id: String?
+            var frame: Rect?
+            var kind = ViewSpec.Kind.view
+            var parent = "window"
+            for (k, kn, v) in try target.mapping("addView") {
+                switch k {
+                case "id": id = try v.identifier("id")
+                case "frame": frame = try rect(v, what: "frame")
+                case "parent": parent = try v.identifier("parent")
+                case "kind":
+                    let s = try v.string("kind")
+                    guard let k = ViewSpec.Kind(rawValue: s), k == .view || k == .control else { throw v.error("an added view's kind is view or control") }
+                    kind = k
+                default: throw kn.error("unknown addView key \"\(k)\"; addView has id, frame, kind, parent")
+                }
+            }
+            guard let id, let frame else { throw target.error("addView needs id and frame") }
+            return .addView(id: id, frame: frame, kind: kind, parent: parent)
+        default:
+            throw vn.error("unknown action \"\(verb)\"; actions are \(ReactionSpec.Action.verbs.joined(separator: ", "))")
+        }
     }
 }

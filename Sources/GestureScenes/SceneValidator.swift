@@ -63,12 +63,34 @@ enum SceneValidator {
             try recognizer(p.recognizer, p.line, "policy")
             for v in p.notInside + p.onlyInside { try view(v, p.line, "policy for \(p.recognizer)") }
         }
+        // Views a reaction adds can be the target of a later action.
+        var added: Set<String> = []
         for r in doc.reactions {
-            try recognizer(r.recognizer, r.line, "reaction `when`")
-            for (verb, target) in r.actions {
-                switch verb {
-                case .disable, .enable: try recognizer(target, r.line, "reaction action")
-                case .disableScrolling, .enableScrolling: try scrollView(target, r.line, "reaction action")
+            switch r.trigger {
+            case let .recognizer(id, _): try recognizer(id, r.line, "reaction `when`")
+            case let .view(id, _): try view(id, r.line, "reaction `when`")
+            case .time: break
+            }
+            for a in r.actions {
+                switch a {
+                case let .disable(t), let .enable(t): try recognizer(t, r.line, "reaction action")
+                case let .disableScrolling(t), let .enableScrolling(t): try scrollView(t, r.line, "reaction action")
+                case let .removeView(t): if !added.contains(t) { try view(t, r.line, "removeView") }
+                case .cancelAllTouches: break
+                case let .addView(id, _, _, parent):
+                    if !added.contains(parent) { try view(parent, r.line, "addView parent") }
+                    if doc.root.allViews.contains(where: { $0.id == id }) || added.contains(id) {
+                        throw SceneError(file: doc.file, line: r.line, message: "addView: a view \(id) exists already")
+                    }
+                    added.insert(id)
+                case let .set(target, property, _):
+                    if doc.recognizerSpecs.contains(where: { $0.id == target }) { continue }
+                    guard doc.root.allViews.contains(where: { $0.id == target }) || added.contains(target) else {
+                        throw SceneError(file: doc.file, line: r.line, message: "set: \(target) is neither a recognizer nor a view of the scene")
+                    }
+                    guard ["hidden", "userInteractionEnabled", "alpha"].contains(property) else {
+                        throw SceneError(file: doc.file, line: r.line, message: "set: a view's property is hidden, userInteractionEnabled or alpha, not \"\(property)\"")
+                    }
                 }
             }
         }
