@@ -48,7 +48,7 @@ extension GestureEnvironment {
                     if systemCancelledPointers.contains(e.pointer) {
                         // F.1.4: a cancelled touch is dead until its finger lifts.
                         if e.type != .move { systemCancelledPointers.remove(e.pointer) }
-                        log.append(time: t, kind: .note, touches: [e.pointer],
+                        log.append(time: t, kind: .note, phase: e.type == .move ? "moved" : nil, touches: [e.pointer],
                                    cause: Cause(.input, "\(e.type.rawValue) of pointer \(e.pointer) ignored: the system cancelled that touch"))
                         continue
                     }

@@ -193,11 +193,10 @@ open class View {
             case .stationary: break
             }
         }
-        if let onReceive { onReceive(phase, touches) }
     }
 
-    /// Called after the view received a phase of touches (its touches methods ran): where a
-    /// scene's reactions to a view's events hook in.
+    /// Called after the view received a phase of touches (its touches methods ran, the log row
+    /// was written): where a scene's reactions to a view's events hook in.
     public var onReceive: ((TouchPhase, [Touch]) -> Void)?
 
     package func asksHitTest(_ p: Point) -> View? { hasFront ? front!.hitTest(p) : hitTest(p) }

@@ -189,5 +189,6 @@ extension GestureEnvironment {
         }
         log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause(),
                    delivered: DeliveredTouch(inWindow: touch.locationInWindow, inView: view.convertFromWindow(touch.locationInWindow), timestamp: touch.timestamp))
+        if let onReceive = view.onReceive { onReceive(phase, one) }
     }
 }

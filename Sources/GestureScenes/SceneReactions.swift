@@ -10,6 +10,9 @@ final class SceneReactions {
     private let window: View
     private var views: [String: View]
     private let recognizers: [String: GestureRecognizer]
+    /// Reactions to views receiving touches, by view id: installed on the views there now, and on
+    /// a view a reaction adds later.
+    private var viewTriggers: [String: [(phase: String, actions: [ReactionSpec.Action], line: Int)]] = [:]
 
     init(environment: GestureEnvironment, window: View, views: [String: View], recognizers: [GestureRecognizer]) {
         self.environment = environment
@@ -39,15 +42,25 @@ final class SceneReactions {
                     self.run(actions)
                 }
             case let .view(id, phase):
-                views[id]?.onReceive = { [unowned self] received, touches in
-                    guard received.rawValue == phase, let env = self.environment else { return }
-                    let what = touches.map(\.label).joined(separator: ", ")
-                    env.performAppAction("view \(id) received \(phase) (\(what)): scene reaction, line \(reaction.line)") { self.run(actions) }
-                }
+                viewTriggers[id, default: []].append((phase, actions, reaction.line))
             case let .time(ms):
                 environment?.scheduleAppAction(at: .milliseconds(ms), name: "at \(NumberText.decimal(ms)) ms (scene reaction, line \(reaction.line))") { [unowned self] in
                     self.run(actions)
                 }
+            }
+        }
+        for v in views.values { installTriggers(on: v) }
+    }
+
+    /// Runs the reactions to `view` receiving a phase, in the order the scene lists them.
+    private func installTriggers(on view: View) {
+        guard let triggers = viewTriggers[view.id] else { return }
+        let id = view.id
+        view.onReceive = { [unowned self] received, touches in
+            guard let env = self.environment else { return }
+            for t in triggers where t.phase == received.rawValue {
+                let what = touches.map(\.label).joined(separator: ", ")
+                env.performAppAction("view \(id) received \(t.phase) (\(what)): scene reaction, line \(t.line)") { self.run(t.actions) }
             }
         }
     }
@@ -81,6 +94,7 @@ final class SceneReactions {
                 guard let p = views[parent] else { continue }
                 let v = kind == .control ? ControlView(id: id, frame: frame) : View(id: id, frame: frame)
                 views[id] = v
+                installTriggers(on: v)
                 p.addSubview(v)
                 env.logAppChange("add view \(id) at \(frame) in \(parent): it takes part in hit-testing for touches that begin from now on", view: id)
             case let .removeView(id):

@@ -68,7 +68,7 @@ enum SceneValidator {
         for r in doc.reactions {
             switch r.trigger {
             case let .recognizer(id, _): try recognizer(id, r.line, "reaction `when`")
-            case let .view(id, _): try view(id, r.line, "reaction `when`")
+            case let .view(id, _): if !doc.reactions.contains(where: { $0.actions.contains { if case .addView(id, _, _, _) = $0 { return true } else { return false } } }) { try view(id, r.line, "reaction `when`") }
             case .time: break
             }
             for a in r.actions {

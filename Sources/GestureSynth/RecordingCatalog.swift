@@ -110,6 +110,19 @@ public enum RecordingCatalog {
                 b.wait(20)
                 b.polyline([(110, 360), (200, 440)], durationMs: 300)
             },
+            CatalogRecording(file: "drag-interrupted-by-alert.jsonl", scene: "timed-app-actions",
+                             summary: "a drag on the card while a second finger taps the toolbar; an alert interrupts at 300 ms; a tap dismisses it, another taps the toolbar", seed: 40) { b in
+                b.wait(20)
+                b.drag(from: (120, 422), to: (280, 426), durationMs: 600, bend: 3)
+                var toolbar = StrokeBuilder(seed: 41)
+                toolbar.wait(150)
+                toolbar.tap(at: 195, 790, holdMs: 80, pointer: 2)
+                b.merge(toolbar)
+                b.wait(180)
+                b.tap(at: 195, 420, holdMs: 70)
+                b.wait(230)
+                b.tap(at: 200, 792, holdMs: 70)
+            },
             CatalogRecording(file: "x-two-touches.jsonl", scene: "seed-direction-strokes-separate", summary: "an X in two touches: a quick down-right stroke, lift, then a quick down-left stroke", seed: 37) { b in
                 b.wait(20)
                 b.polyline([(110, 380), (170, 440)], durationMs: 64)

@@ -22,6 +22,23 @@ public struct StrokeBuilder {
 
     public mutating func wait(_ ms: Double) { time += ms }
 
+    /// Adds another builder's events (another finger at the same time), in time order; at equal
+    /// times this builder's come first. The clock moves to the later of the two.
+    public mutating func merge(_ other: StrokeBuilder) {
+        var merged: [TraceEvent] = []
+        merged.reserveCapacity(events.count + other.events.count)
+        var i = 0, j = 0
+        while i < events.count || j < other.events.count {
+            if j == other.events.count || (i < events.count && events[i].time <= other.events[j].time) {
+                merged.append(events[i]); i += 1
+            } else {
+                merged.append(other.events[j]); j += 1
+            }
+        }
+        events = merged
+        time = max(time, other.time)
+    }
+
     mutating func emit(_ type: TouchEventType, _ pointer: Int, _ x: Double, _ y: Double, at t: Double) {
         let jx = jitter > 0 && type == .move ? rng.uniform(-jitter, jitter) : 0
         let jy = jitter > 0 && type == .move ? rng.uniform(-jitter, jitter) : 0

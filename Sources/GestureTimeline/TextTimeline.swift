@@ -39,7 +39,7 @@ public struct TextTimeline {
         public mutating func line(_ e: LogEntry) -> String? {
             tally.add(e)
             if !timeline.verbose && timeline.isNoise(e) {
-                if e.kind == .input || e.kind == .view { hiddenMoves += 1 } else { hiddenChanges += 1 }
+                if e.kind == .input || e.kind == .view || e.kind == .note { hiddenMoves += 1 } else { hiddenChanges += 1 }
                 return nil
             }
             return timeline.pad(e.time.millisecondsText, 10, right: true) + "  " + timeline.pad(timeline.who(e), 16) + "  " + timeline.what(e) + "\n"
@@ -72,6 +72,8 @@ public struct TextTimeline {
         case .transition: return e.to == "changed" && e.from == "changed"
         case .action: return e.to == "changed"
         case .app: return e.phase == "scroll" || e.phase == "copyMoved"
+        // A move of a finger the system cancelled: ignored, like the moves before it are hidden.
+        case .note: return e.phase == "moved"
         default: return false
         }
     }
