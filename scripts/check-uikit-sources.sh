@@ -40,7 +40,9 @@ status=0
 for mode in 6 5; do
     pkg="$scratch/swift$mode"
     kind=target
-    if [[ $mode == 6 && ${#registrations[@]} -gt 0 ]]; then kind=executableTarget; fi
+    # The command line (and with it the web server's packages) only when it is run.
+    cli=""
+    if [[ $mode == 6 && ${#registrations[@]} -gt 0 ]]; then kind=executableTarget; cli=', .product(name: "GestureLabCLI", package: "'"$identity"'")'; fi
     mkdir -p "$pkg/Sources/Checked"
     cat > "$pkg/Package.swift" <<PKG
 // swift-tools-version:6.0
@@ -48,8 +50,7 @@ import PackageDescription
 let package = Package(
     name: "UIKitSourceCheck",
     dependencies: [.package(path: "$repo")],
-    targets: [.$kind(name: "Checked", dependencies: [.product(name: "GestureLabUIKit", package: "$identity"),
-                                                   .product(name: "GestureLabCLI", package: "$identity")],
+    targets: [.$kind(name: "Checked", dependencies: [.product(name: "GestureLabUIKit", package: "$identity")$cli],
                       swiftSettings: [.swiftLanguageMode(.v$mode)])]
 )
 PKG
