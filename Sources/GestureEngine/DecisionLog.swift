@@ -104,6 +104,8 @@ public struct LogEntry: Sendable, Equatable {
         /// What the app or a view did in response: a scroll offset, scrolling switched off or on,
         /// a dragged copy created, moved or dropped.
         case app
+        /// A control sent a control event (touchDown, touchUpInside, valueChanged...); `phase` names it.
+        case control
     }
 
     public var seq: Int
@@ -234,6 +236,7 @@ extension LogEntry.Kind {
         case .timer: return 9
         case .note: return 10
         case .app: return 11
+        case .control: return 12
         }
     }
 }

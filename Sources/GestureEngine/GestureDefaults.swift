@@ -26,6 +26,12 @@ public enum GestureDefaults {
     /// private `allowableTouchTimeSeparation`, value not visible).
     public static let tapMaximumTouchSeparationTime = Duration.seconds(0.2)
 
+    // MARK: Controls (F.2)
+
+    /// Assumed: while tracking, a control counts a touch as inside up to about 70 pt beyond its
+    /// bounds (O7's "about 70 pixels"; O8 saw more; D1's inset value is private; F.2.3, D-9).
+    public static let controlTrackingMargin = 70.0
+
     // MARK: Long press (A.6.2)
 
     /// Documented (A17): 0.5 s.

@@ -58,6 +58,12 @@ open class GestureRecognizer {
     /// Whether this gesture is one a control's default action takes precedence over when the
     /// recognizer is on the control's ancestor (A.2.12): a one-finger single tap.
     open var overlapsControlDefaultAction: Bool { false }
+    /// Whether this gesture, now, is one the default action of a control of `type` takes
+    /// precedence over (A.2.12, F.2.5): the one-finger single tap on a button or a switch
+    /// (`overlapsControlDefaultAction`); pans and swipes say so for switches and sliders.
+    open func overlapsDefaultAction(of type: ControlView.ControlType) -> Bool {
+        type != .slider && overlapsControlDefaultAction
+    }
     /// The parameters particular to this type (see `RecognizerParameter.swift`).
     open var ownParameters: [ParameterSpec] { [] }
 

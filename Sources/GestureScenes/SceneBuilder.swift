@@ -68,7 +68,15 @@ public enum SceneBuilder {
             let v: View
             switch spec.kind {
             case .view: v = View(id: spec.id, frame: spec.frame)
-            case .control: v = ControlView(id: spec.id, frame: spec.frame)
+            case .control:
+                let c = ControlView(id: spec.id, frame: spec.frame)
+                c.controlType = spec.control.type
+                c.isEnabled = spec.control.enabled
+                c.trackingMargin = spec.control.trackingMargin
+                c.isContinuous = spec.control.continuous
+                c.isOn = spec.control.on
+                c.value = spec.control.value
+                v = c
             case .scroll:
                 let s = spec.scroll ?? ViewSpec.ScrollSpec(contentSize: spec.frame.size)
                 let sv = ScrollView(id: spec.id, frame: spec.frame, contentSize: s.contentSize)

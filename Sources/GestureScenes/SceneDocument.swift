@@ -64,7 +64,19 @@ public struct ViewSpec: Sendable {
     public var recognizers: [RecognizerSpec] = []
     public var subviews: [ViewSpec] = []
     public var scroll: ScrollSpec?
+    /// A control's settings (F.2), when `kind: control`.
+    public var control = ControlSpec()
     public var line: Int
+
+    /// A control's type and settings, with UIKit's defaults.
+    public struct ControlSpec: Sendable {
+        public var type: ControlView.ControlType = .button
+        public var enabled = true
+        public var trackingMargin = GestureDefaults.controlTrackingMargin
+        public var continuous = true
+        public var on = false
+        public var value = 0.5
+    }
 
     /// The recognizers a view of this kind brings itself (a scroll view's pan and delay).
     public var implicitRecognizerIDs: [String] { kind == .scroll ? [id + ".delay", id + ".pan"] : [] }
@@ -156,6 +168,8 @@ public struct ReactionSpec: Sendable {
         case view(String, phase: String)
         /// The replay reaches this time (ms): an app action of its own (F.1.1, F.1.6).
         case time(Double)
+        /// A control sends this control event (touchUpInside, valueChanged...).
+        case control(String, event: String)
     }
 
     public enum Action: Sendable {

@@ -221,9 +221,11 @@ public enum SceneLoader {
         var spec = ViewSpec(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0), line: n.line)
         var scroll = ViewSpec.ScrollSpec(contentSize: .zero)
         var scrollKeys: [SceneNode] = []
+        var controlKeys: [SceneNode] = []
         var sawContentSize = false
         for (k, kn, v) in try n.mapping("a view") {
             if scrollKeyNames.contains(k) { scrollKeys.append(kn) }
+            if controlKeyNames.contains(k) { controlKeys.append(kn) }
             switch k {
             case "id": id = try v.identifier("view id")
             case "frame": frame = try rect(v, what: "frame")
@@ -267,13 +269,30 @@ public enum SceneLoader {
                 for (pk, pkn, pv) in try v.mapping("pan") {
                     scroll.panParameters.append(ParameterAssignment(name: pk, value: try pv.parameterValue(pk), line: pkn.line, column: pkn.column))
                 }
+            case "control":
+                let t = try v.string("control")
+                guard let type = ControlView.ControlType(rawValue: t) else {
+                    throw v.error("a control is one of \(ControlView.ControlType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                spec.control.type = type
+            case "enabled": spec.control.enabled = try v.bool(k)
+            case "trackingMargin":
+                let m = try v.number(k)
+                guard m >= 0, m <= 1000 else { throw v.error("trackingMargin is points beyond the bounds, 0 to 1000") }
+                spec.control.trackingMargin = m
+            case "continuous": spec.control.continuous = try v.bool(k)
+            case "on": spec.control.on = try v.bool(k)
+            case "value":
+                let x = try v.number(k)
+                guard (0...1).contains(x) else { throw v.error("a slider's value is from 0 to 1") }
+                spec.control.value = x
             case "touchesShouldCancel":
                 for (rk, rkn, rv) in try v.mapping("touchesShouldCancel") {
                     guard rk == "keep" else { throw rkn.error("touchesShouldCancel takes `keep: [view ids]`") }
                     scroll.keep = try rv.listOfStrings("keep")
                 }
             default:
-                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, hidden, userInteractionEnabled, rejects, recognizers, subviews, and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
+                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, hidden, userInteractionEnabled, rejects, recognizers, subviews, a control also \(controlKeyNames.joined(separator: ", ")), and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
             }
         }
         guard let id else { throw n.error("a view needs an `id`") }
@@ -284,11 +303,15 @@ public enum SceneLoader {
         } else if let first = scrollKeys.first {
             throw first.error("only a scroll view (`kind: scroll`) takes this key")
         }
+        if spec.kind != .control, let first = controlKeys.first {
+            throw first.error("only a control (`kind: control`) takes this key")
+        }
         spec.id = id
         spec.frame = frame
         return spec
     }
 
+    static let controlKeyNames = ["control", "enabled", "trackingMargin", "continuous", "on", "value"]
     static let scrollKeyNames = ["contentSize", "contentOffset", "scrollEnabled", "directionalLock", "delaysContentTouches", "canCancelContentTouches",
                                  "alwaysBounceHorizontal", "alwaysBounceVertical", "contentTouchDelay", "touchesShouldBegin", "touchesShouldCancel", "pan"]
 
@@ -416,6 +439,7 @@ public enum SceneLoader {
         var state: String?
         var phase: String?
         var at: Double?
+        var event: String?
         var actions: [ReactionSpec.Action] = []
         for (k, kn, v) in try n.mapping("a reaction") {
             switch k {
@@ -430,6 +454,10 @@ public enum SceneLoader {
                 let s = try v.string("phase")
                 guard ["began", "moved", "ended", "cancelled"].contains(s) else { throw v.error("phase is began, moved, ended or cancelled") }
                 phase = s
+            case "event":
+                let s = try v.string("event")
+                guard Self.controlEvents.contains(s) else { throw v.error("a control event is one of \(Self.controlEvents.joined(separator: ", "))") }
+                event = s
             case "at":
                 let t = try v.number("at")
                 guard t >= 0, t < 1e9 else { throw v.error("at is a time in ms on the trace's clock, 0 or more") }
@@ -439,10 +467,15 @@ public enum SceneLoader {
                     for (verb, vn, target) in try item.mapping("an action") { actions.append(try action(verb, vn, target)) }
                 }
             default:
-                throw kn.error("unknown reaction key \"\(k)\"; a reaction has when (with state or phase) or at, and do")
+                throw kn.error("unknown reaction key \"\(k)\"; a reaction has when (with state, phase or event) or at, and do")
             }
         }
         let trigger: ReactionSpec.Trigger
+        if let event {
+            guard let when, state == nil, phase == nil, at == nil else { throw n.error("`event:` goes with `when: CONTROL` alone") }
+            guard !actions.isEmpty else { throw n.error("a reaction needs `do:` with at least one action") }
+            return ReactionSpec(trigger: .control(when, event: event), actions: actions, line: n.line)
+        }
         switch (when, state, phase, at) {
         case let (w?, s?, nil, nil): trigger = .recognizer(w, state: s)
         case let (w?, nil, p?, nil): trigger = .view(w, phase: p)
@@ -455,6 +488,10 @@ public enum SceneLoader {
         guard !actions.isEmpty else { throw n.error("a reaction needs `do:` with at least one action") }
         return ReactionSpec(trigger: trigger, actions: actions, line: n.line)
     }
+
+    /// UIControl.Event names a reaction can wait for (F.2.1).
+    static let controlEvents = ["touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter", "touchDragExit",
+                                "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged"]
 
     static func action(_ verb: String, _ vn: SceneNode, _ target: SceneNode) throws(SceneError) -> ReactionSpec.Action {
         switch verb {

@@ -43,6 +43,15 @@ final class SceneReactions {
                 }
             case let .view(id, phase):
                 viewTriggers[id, default: []].append((phase, actions, reaction.line))
+            case let .control(id, event):
+                guard let control = views[id] as? ControlView else { continue }
+                // Several reactions to one control: each handler calls the one installed before it.
+                let earlier = control.onControlEvent
+                control.onControlEvent = { [unowned self] sent in
+                    earlier?(sent)
+                    guard sent == event, let env = self.environment else { return }
+                    env.performAppAction("control \(id) sent \(event): scene reaction, line \(reaction.line)") { self.run(actions) }
+                }
             case let .time(ms):
                 environment?.scheduleAppAction(at: .milliseconds(ms), name: "at \(NumberText.decimal(ms)) ms (scene reaction, line \(reaction.line))") { [unowned self] in
                     self.run(actions)
@@ -67,7 +76,10 @@ final class SceneReactions {
 
     /// Cuts the closures' references so the scene is freed with its replay.
     func detach() {
-        for v in views.values { v.onReceive = nil }
+        for v in views.values {
+            v.onReceive = nil
+            (v as? ControlView)?.onControlEvent = nil
+        }
     }
 
     private func run(_ actions: [ReactionSpec.Action]) {
@@ -101,6 +113,8 @@ final class SceneReactions {
                 guard let v = views[id], v !== window else { continue }
                 env.logAppChange("remove view \(id) (and its subviews) from the window", view: id)
                 leave(v, env, because: "\(id) was removed from the window")
+                // A control tracking a touch cancels its tracking when it leaves the window (F.1.5).
+                for case let c as ControlView in v.subtree { c.leftWindow() }
                 v.removeFromSuperview()
                 for gone in v.subtree { views[gone.id] = nil }
             }

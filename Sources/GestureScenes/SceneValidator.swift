@@ -70,6 +70,10 @@ enum SceneValidator {
             case let .recognizer(id, _): try recognizer(id, r.line, "reaction `when`")
             case let .view(id, _): if !doc.reactions.contains(where: { $0.actions.contains { if case .addView(id, _, _, _) = $0 { return true } else { return false } } }) { try view(id, r.line, "reaction `when`") }
             case .time: break
+            case let .control(id, _):
+                guard doc.root.allViews.contains(where: { $0.id == id && $0.kind == .control }) else {
+                    throw SceneError(file: doc.file, line: r.line, message: "reaction `when: \(id)` with `event:` needs a control (`kind: control`)")
+                }
             }
             for a in r.actions {
                 switch a {

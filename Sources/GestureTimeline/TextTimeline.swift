@@ -39,7 +39,7 @@ public struct TextTimeline {
         public mutating func line(_ e: LogEntry) -> String? {
             tally.add(e)
             if !timeline.verbose && timeline.isNoise(e) {
-                if e.kind == .input || e.kind == .view || e.kind == .note { hiddenMoves += 1 } else { hiddenChanges += 1 }
+                if e.kind == .input || e.kind == .view || e.kind == .note || e.kind == .control { hiddenMoves += 1 } else { hiddenChanges += 1 }
                 return nil
             }
             return timeline.pad(e.time.millisecondsText, 10, right: true) + "  " + timeline.pad(timeline.who(e), 16) + "  " + timeline.what(e) + "\n"
@@ -74,6 +74,7 @@ public struct TextTimeline {
         case .app: return e.phase == "scroll" || e.phase == "copyMoved"
         // A move of a finger the system cancelled: ignored, like the moves before it are hidden.
         case .note: return e.phase == "moved"
+        case .control: return TimelineModel.isRoutineControlEvent(e)
         default: return false
         }
     }
@@ -84,6 +85,7 @@ public struct TextTimeline {
         case .view, .hold, .drop: return "view " + (e.view ?? "?")
         case .timer: return "timer"
         case .app: return "app " + (e.view ?? "")
+        case .control: return "control " + (e.view ?? "")
         default: return e.recognizer ?? e.view ?? ""
         }
     }
@@ -110,6 +112,8 @@ public struct TextTimeline {
             return "holds back \(e.phase ?? "?") of \(e.touches.map { "touch \($0)" }.joined(separator: ", ")): \(e.cause.text)"
         case .drop:
             return e.cause.text
+        case .control:
+            return "\(e.phase ?? "?"): \(e.cause.text)"
         case .reset:
             return "reset to possible (was \(e.from ?? "?"))"
         case .timer, .note, .app:

@@ -110,6 +110,12 @@ public struct TimelineModel: Sendable {
                 positions[e.seq] = (li, e.time)
             case .input:
                 continue
+            case .control:
+                // Drags and a slider's values come with every move: the lane shows the rest.
+                guard let v = e.view, !Self.isRoutineControlEvent(e) else { continue }
+                let li = lane(v, "view")
+                lanes[li].marks.append(Mark(time: e.time, kind: "control", label: e.phase ?? "", seq: e.seq, cause: e.cause.text, evidence: []))
+                positions[e.seq] = (li, e.time)
             case .app:
                 let li = lane(e.view ?? "app", "app")
                 if e.phase == "scroll" || e.phase == "copyMoved" { continue }
@@ -132,5 +138,17 @@ public struct TimelineModel: Sendable {
             lanes[lane(r, "recognizer")].spans.append(Span(start: s, end: end, state: state, seq: seq))
         }
         _ = views
+    }
+}
+
+extension TimelineModel {
+    /// Control events sent on every move of a tracked touch: the drags, and a continuous
+    /// slider's values (a switch's `valueChanged`, or a slider's sent once at the lift, is not).
+    static func isRoutineControlEvent(_ e: LogEntry) -> Bool {
+        switch e.phase {
+        case "touchDragInside", "touchDragOutside": return true
+        case "valueChanged": return e.cause.text.hasPrefix("the slider's value is") && !e.cause.text.contains("sent once")
+        default: return false
+        }
     }
 }

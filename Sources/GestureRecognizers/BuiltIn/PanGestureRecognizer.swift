@@ -38,6 +38,13 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// The centroid's displacement since the gesture started, in `view`'s coordinate space.
+    /// A.2.12: a one-finger pan parallel to a switch (horizontal, as switches are) on the switch.
+    open override func overlapsDefaultAction(of type: ControlView.ControlType) -> Bool {
+        guard type == .switch, numberOfTouches == 1 else { return super.overlapsDefaultAction(of: type) }
+        let t = translation(in: nil)
+        return abs(t.dx) >= abs(t.dy)
+    }
+
     public func translation(in view: View?) -> Vector {
         let current = activeCentroidInWindow ?? lastCentroid
         return Vector(dx: current.x - reference.x, dy: current.y - reference.y)

@@ -23,6 +23,12 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public enum Timing: String, Sendable, CaseIterable { case duringMovement, atTouchUp }
 
     public var direction: SwipeDirection = .right
+
+    /// A.2.12: a one-finger swipe parallel to a slider (horizontal) on the slider.
+    public override func overlapsDefaultAction(of type: ControlView.ControlType) -> Bool {
+        guard type == .slider else { return super.overlapsDefaultAction(of: type) }
+        return numberOfTouchesRequired == 1 && direction.isSubset(of: [.left, .right])
+    }
     public var numberOfTouchesRequired = 1
     public var minimumDistance = GestureDefaults.swipeMinimumDistance
     public var maximumDuration = GestureDefaults.swipeMaximumDuration
