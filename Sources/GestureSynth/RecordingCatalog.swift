@@ -123,6 +123,20 @@ public enum RecordingCatalog {
                 b.wait(230)
                 b.tap(at: 200, 792, holdMs: 70)
             },
+            CatalogRecording(file: "controls-tour.jsonl", scene: "controls",
+                             summary: "a tap on the button, a tap on the switch, a drag along the slider, a drag out of the button, a vertical drag from the button", seed: 42) { b in
+                // The panel is at y 100: save [40, 160, 120 x 44], wifi [300, 160, 51 x 31], volume [40, 300, 310 x 30].
+                b.wait(20)
+                b.tap(at: 100, 182, holdMs: 70)
+                b.wait(300)
+                b.tap(at: 325, 175, holdMs: 70)
+                b.wait(300)
+                b.drag(from: (195, 315), to: (300, 317), durationMs: 400)
+                b.wait(300)
+                b.drag(from: (100, 182), to: (300, 190), durationMs: 300)
+                b.wait(300)
+                b.drag(from: (100, 182), to: (104, 400), durationMs: 300)
+            },
             CatalogRecording(file: "x-two-touches.jsonl", scene: "seed-direction-strokes-separate", summary: "an X in two touches: a quick down-right stroke, lift, then a quick down-left stroke", seed: 37) { b in
                 b.wait(20)
                 b.polyline([(110, 380), (170, 440)], durationMs: 64)
