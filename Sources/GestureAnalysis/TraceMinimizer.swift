@@ -27,6 +27,9 @@ public struct TraceMinimizer {
             case .down:
                 out.append(Stroke(indices: [i]))
                 open[e.pointer] = out.count - 1
+            case .hover, .scroll:
+                // Pointer samples that are not touches: each one a unit the minimizer may drop.
+                out.append(Stroke(indices: [i]))
             default:
                 if let s = open[e.pointer] { out[s].indices.append(i) }
                 if e.type == .up || e.type == .cancel { open[e.pointer] = nil }

@@ -24,15 +24,21 @@ extension GestureEnvironment {
             spareChangedLinks.replace(with: changed)
             swap(&changed, &spareChanged)
         }
+        // Hover and scroll samples are not touches: they go to their recognizers after the touches.
+        var pointerSamples: [TraceEvent] = []
         for e in batch {
             let location = Point(x: e.x, y: e.y)
             switch e.type {
+            case .hover, .scroll:
+                pointerSamples.append(e)
+                continue
             case .down:
                 if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
                 if !systemCancelledPointers.isEmpty { systemCancelledPointers.remove(e.pointer) }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
                 touch.contact = e.contact
+                touch.buttons = e.buttons
                 touch.tapCount = tapCount(ofTouchDownAt: location, time: t)
                 touchesByPointer[e.pointer] = touch
                 touchSetVersion &+= 1
@@ -64,6 +70,7 @@ extension GestureEnvironment {
         }
         dispatch(changed)
         for touch in changed where !touch.isDown { forget(touch) }
+        for e in pointerSamples { feedPointerSample(e, at: t) }
     }
 
     /// The common event: the same fingers as the previous event move again (or lift), in the
@@ -75,7 +82,7 @@ extension GestureEnvironment {
         guard batch.count == links.count else { return false }
         for i in 0..<links.count {
             let e = batch[i]
-            let matches = links[i]._withUnsafeGuaranteedRef { e.type != .down && $0.pointer == e.pointer && $0.isDown }
+            let matches = links[i]._withUnsafeGuaranteedRef { e.type != .down && e.type.isTouch && $0.pointer == e.pointer && $0.isDown }
             guard matches else { return false }
         }
         for i in 0..<links.count {
@@ -108,6 +115,7 @@ extension GestureEnvironment {
         touch.timestamp = t
         if let p = e.pressure { touch.pressure = p }
         if let c = e.contact { touch.contact = c }
+        if let b = e.buttons { touch.buttons = b }
         touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
         log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
                    cause: Cause(.input, "\(touch.label) \(e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")) \(location)"))

@@ -58,6 +58,20 @@ open class GestureRecognizer {
     /// Whether this gesture is one a control's default action takes precedence over when the
     /// recognizer is on the control's ancestor (A.2.12): a one-finger single tap.
     open var overlapsControlDefaultAction: Bool { false }
+    // MARK: Pointer input that is not a touch (F.5)
+
+    /// Whether the recognizer follows a pointer hovering (UIKit's UIHoverGestureRecognizer).
+    /// Such a recognizer receives no touches.
+    open var takesHover: Bool { false }
+    /// Whether scroll events of this kind drive the recognizer (a pan's `allowedScrollTypesMask`).
+    open func takesScroll(_ kind: ScrollSample.Kind) -> Bool { false }
+    /// A hover sample: where the pointer is, and whether that is over this recognizer's view (or
+    /// a view inside it). Called for samples over the view, and for the first one outside it
+    /// while the recognizer is in an attempt.
+    open func pointerHovered(at location: Point, inside: Bool) {}
+    /// A scroll sample at the pointer's place, over this recognizer's view.
+    open func pointerScrolled(_ sample: ScrollSample, at location: Point) {}
+
     /// Whether this gesture, now, is one the default action of a control of `type` takes
     /// precedence over (A.2.12, F.2.5): the one-finger single tap on a button or a switch
     /// (`overlapsControlDefaultAction`); pans and swipes say so for switches and sliders.

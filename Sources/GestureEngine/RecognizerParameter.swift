@@ -108,6 +108,18 @@ extension GestureRecognizer {
             .bool("cancelsTouchesInView", \GestureRecognizer.cancelsTouchesInView, "cancel the view's touches when recognized (default true)"),
             .bool("delaysTouchesBegan", \GestureRecognizer.delaysTouchesBegan, "hold back began from the view while undecided (default false)"),
             .bool("delaysTouchesEnded", \GestureRecognizer.delaysTouchesEnded, "hold back ended from the view while undecided (default true)"),
+            ParameterSpec(name: "allowedTouchTypes", kind: .set(TouchTypeName.allCases.map(\.rawValue)),
+                          summary: "touch types received: direct (fingers), indirectPointer (a mouse), pencil (a pen); default all (F.5.5)",
+                          get: { r in .list(TouchTypeName.allCases.filter { t in r.allowedDevices.map { !t.devices.isDisjoint(with: $0) } ?? true }.map(\.rawValue)) },
+                          set: { r, v throws(ParameterError) in
+                              guard case let .list(names) = v else { throw ParameterError("allowedTouchTypes is a list of direct, indirectPointer, pencil") }
+                              var devices: Set<InputDevice> = []
+                              for n in names {
+                                  guard let t = TouchTypeName(rawValue: n) else { throw ParameterError("allowedTouchTypes: unknown touch type \"\(n)\"; types are direct, indirectPointer, pencil") }
+                                  devices.formUnion(t.devices)
+                              }
+                              r.allowedDevices = devices
+                          }),
         ]
     }
 
@@ -123,5 +135,17 @@ extension GestureRecognizer {
 
     package func parameterValue(_ name: String) -> ParameterValue? {
         parameters.first { $0.name == name }?.get(self)
+    }
+}
+
+/// `UITouch.TouchType` names as scenes write them, and the trace devices each stands for.
+enum TouchTypeName: String, CaseIterable {
+    case direct, indirectPointer, pencil
+    var devices: Set<InputDevice> {
+        switch self {
+        case .direct: return [.touch, .synthetic]
+        case .indirectPointer: return [.mouse]
+        case .pencil: return [.pen]
+        }
     }
 }

@@ -30,6 +30,9 @@ public final class Touch {
     public internal(set) var pressure: Double?
     /// The contact's size as the trace recorded it (nil when it did not).
     public internal(set) var contact: ContactSize?
+    /// The buttons pressed, for a mouse or pen (`UIEvent.buttonMask`, F.5.3); nil for a finger
+    /// or when the trace does not say.
+    public internal(set) var buttons: Int?
 
     /// The recognizers this touch is still delivered to, in delivery order (UIKit's
     /// `UITouch.gestureRecognizers`).

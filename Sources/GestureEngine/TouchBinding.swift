@@ -52,7 +52,7 @@ extension GestureEnvironment {
     /// Whether `r` receives a new touch: enabled, not finished, the device allowed, and the
     /// delegate's `shouldReceive` (A.2.3).
     private func receives(_ r: GestureRecognizer, _ touch: Touch, inputSeq: Int) -> Bool {
-        guard r.isEnabled, !r.publishedState.isTerminal else { return false }
+        guard r.isEnabled, !r.publishedState.isTerminal, !r.takesHover else { return false }
         if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
             log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
                        cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))

@@ -73,6 +73,8 @@ enum BenchBaselines {
                     if abs(span - span0) > 20 { recognized += 1; span0 = span }
                     if abs(atan2(sy, sx) - angle0) > 0.1 { recognized += 1; angle0 = atan2(sy, sx) }
                 }
+            case .hover, .scroll:
+                continue
             case .up, .cancel:
                 fingers = max(0, fingers - 1)
                 if fingers == 0 {

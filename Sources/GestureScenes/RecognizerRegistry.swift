@@ -38,6 +38,7 @@ public struct RecognizerRegistry: @unchecked Sendable {
         r.register("pinch") { PinchGestureRecognizer(id: $0) }
         r.register("rotation") { RotationGestureRecognizer(id: $0) }
         r.register("screenEdgePan") { ScreenEdgePanGestureRecognizer(id: $0) }
+        r.register("hover") { HoverGestureRecognizer(id: $0) }
         // Faithful ports of the seed documents' recognizers.
         r.register("checkmarkStrict") { StrictCheckmarkRecognizer(id: $0) }
         r.register("checkmarkAngle") { AngleCheckmarkRecognizer(id: $0) }

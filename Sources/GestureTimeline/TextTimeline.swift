@@ -67,7 +67,7 @@ public struct TextTimeline {
 
     func isNoise(_ e: LogEntry) -> Bool {
         switch e.kind {
-        case .input: return e.phase == "moved"
+        case .input: return e.phase == "moved" || e.phase == "hover"
         case .view: return e.phase == "moved"
         case .transition: return e.to == "changed" && e.from == "changed"
         case .action: return e.to == "changed"
@@ -81,7 +81,9 @@ public struct TextTimeline {
 
     func who(_ e: LogEntry) -> String {
         switch e.kind {
-        case .input: return e.touches.first.map { "touch \($0)" } ?? "input"
+        case .input:
+            let noun = e.phase == "hover" || e.phase == "scroll" ? "pointer" : "touch"
+            return e.touches.first.map { "\(noun) \($0)" } ?? "input"
         case .view, .hold, .drop: return "view " + (e.view ?? "?")
         case .timer: return "timer"
         case .app: return "app " + (e.view ?? "")
@@ -93,7 +95,8 @@ public struct TextTimeline {
     func what(_ e: LogEntry) -> String {
         switch e.kind {
         case .input:
-            return e.cause.text.replacingPrefix("touch \(e.touches.first ?? 0) ", with: "")
+            let noun = e.phase == "hover" || e.phase == "scroll" ? "pointer" : "touch"
+            return e.cause.text.replacingPrefix("\(noun) \(e.touches.first ?? 0) ", with: "")
         case .transition:
             return "\(e.from ?? "?") \(TextTimeline.arrow) \(e.to ?? "?")  because \(e.cause.text)"
         case .action:

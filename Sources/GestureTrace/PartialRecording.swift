@@ -53,6 +53,7 @@ public struct PartialRecording {
         var lastSeen: [Int: TraceEvent] = [:]
         if let reader = try? TraceReader(path: path) {
             while let e = try? reader.nextEvent() {
+                guard e.type.isTouch else { continue }
                 if e.type == .down || e.type == .move { lastSeen[e.pointer] = e } else { lastSeen[e.pointer] = nil }
             }
         }

@@ -45,13 +45,13 @@ public final class Recorder {
     public func append(_ e: TraceEvent) {
         guard let w = writer else { return }
         // A stroke that began before the recording started is not recorded.
-        if e.type != .down && down[e.pointer] == nil { return }
+        if e.type.isTouch && e.type != .down && down[e.pointer] == nil { return }
         do {
             try w.append(e)
             events += 1
             lastTime = e.time
             if e.type == .down { strokes += 1 }
-            down[e.pointer] = e.type == .down || e.type == .move ? e : nil
+            if e.type.isTouch { down[e.pointer] = e.type == .down || e.type == .move ? e : nil }
         } catch {
             fail("recording stopped: \(error.description); \(output) was not touched")
         }

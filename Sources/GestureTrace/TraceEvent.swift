@@ -1,6 +1,32 @@
 /// What happened to one pointer at one moment.
 public enum TouchEventType: String, Sendable, CaseIterable {
     case down, move, up, cancel
+    /// A mouse or pen pointer moving with no button pressed (not a touch; docs/uikit-rules.md F.5.6).
+    case hover
+    /// A scroll-wheel notch or a trackpad's two-finger scroll at the pointer (not a touch; F.5.7).
+    case scroll
+
+    /// Whether the event is part of a touch (down to up or cancel), as opposed to pointer input
+    /// that is not a touch (hover, scroll).
+    @inline(__always) public var isTouch: Bool { self != .hover && self != .scroll }
+}
+
+/// One scroll sample: how far the content is asked to move, in points, and where the scroll
+/// gesture stands (F.5.7).
+public struct ScrollSample: Sendable, Equatable {
+    public enum Phase: String, Sendable, CaseIterable { case began, changed, ended, cancelled }
+    /// `UIScrollType`: a scroll-wheel mouse is discrete, a trackpad continuous.
+    public enum Kind: String, Sendable, CaseIterable { case discrete, continuous }
+    public var dx: Double
+    public var dy: Double
+    public var phase: Phase
+    public var kind: Kind
+    public init(dx: Double, dy: Double, phase: Phase, kind: Kind) {
+        self.dx = dx
+        self.dy = dy
+        self.phase = phase
+        self.kind = kind
+    }
 }
 
 /// The kind of hardware a pointer came from.
@@ -22,9 +48,15 @@ public struct TraceEvent: Sendable, Equatable {
     /// The contact's size in points (a fingertip's ellipse as the device reports it: Pointer
     /// Events' width and height, Android's touch major and minor), when it was recorded.
     public var contact: ContactSize?
+    /// `UIEvent.buttonMask` of a mouse or pen: 1 primary, 2 secondary, 4 the middle button
+    /// (`button(n)` is 1 << (n - 1)); nil when the device has no buttons or did not say (F.5.3).
+    public var buttons: Int?
+    /// A scroll event's delta, phase and kind.
+    public var scroll: ScrollSample?
 
     public init(time: Timestamp, type: TouchEventType, pointer: Int, x: Double, y: Double,
-                pressure: Double? = nil, device: InputDevice? = nil, contact: ContactSize? = nil) {
+                pressure: Double? = nil, device: InputDevice? = nil, contact: ContactSize? = nil,
+                buttons: Int? = nil, scroll: ScrollSample? = nil) {
         self.time = time
         self.type = type
         self.pointer = pointer
@@ -33,6 +65,8 @@ public struct TraceEvent: Sendable, Equatable {
         self.pressure = pressure
         self.device = device
         self.contact = contact
+        self.buttons = buttons
+        self.scroll = scroll
     }
 
     /// The event as one JSON Lines line, without the newline. Keys in a fixed order.
@@ -43,6 +77,11 @@ public struct TraceEvent: Sendable, Equatable {
         if let pressure { s += ",\"pressure\":" + NumberText.decimal(pressure, decimals: 4) }
         if let device { s += ",\"device\":\"" + device.rawValue + "\"" }
         if let contact { s += ",\"width\":" + NumberText.decimal(contact.width) + ",\"height\":" + NumberText.decimal(contact.height) }
+        if let buttons { s += ",\"buttons\":" + String(buttons) }
+        if let scroll {
+            s += ",\"dx\":" + NumberText.decimal(scroll.dx) + ",\"dy\":" + NumberText.decimal(scroll.dy)
+            s += ",\"phase\":\"" + scroll.phase.rawValue + "\",\"scroll\":\"" + scroll.kind.rawValue + "\""
+        }
         return s + "}"
     }
 }

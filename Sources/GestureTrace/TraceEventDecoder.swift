@@ -14,6 +14,11 @@ enum TraceEventDecoder {
         var device: InputDevice?
         var width: Double?
         var height: Double?
+        var buttons: Int?
+        var dx: Double?
+        var dy: Double?
+        var phase: ScrollSample.Phase?
+        var scrollKind: ScrollSample.Kind?
         do {
             p.skipSpace()
             guard !p.atEnd, p.peek == UInt8(ascii: "{") else { throw Problem(message: "expected an event object {\"t\":...,\"type\":...}") }
@@ -41,7 +46,7 @@ enum TraceEventDecoder {
                     if let k = knownEventType(&p) { type = k; break }
                     let s = try stringField(&p, "type")
                     guard let k = TouchEventType(rawValue: s) else {
-                        throw Problem(message: "unknown event type \(jsonQuoted(s)); types are down, move, up, cancel")
+                        throw Problem(message: "unknown event type \(jsonQuoted(s)); types are down, move, up, cancel, hover, scroll")
                     }
                     type = k
                 case .id:
@@ -72,8 +77,29 @@ enum TraceEventDecoder {
                 case .height:
                     if height != nil { throw Problem(message: "duplicate field \"height\"") }
                     height = try numberField(&p, "height")
+                case .buttons:
+                    if buttons != nil { throw Problem(message: "duplicate field \"buttons\"") }
+                    let n = try numberField(&p, "buttons")
+                    guard n == n.rounded(), n >= 0, n < 65536 else { throw Problem(message: "field \"buttons\" is a button mask, a whole number from 0 (1 primary, 2 secondary, 4 middle)") }
+                    buttons = Int(n)
+                case .dx:
+                    if dx != nil { throw Problem(message: "duplicate field \"dx\"") }
+                    dx = try numberField(&p, "dx")
+                case .dy:
+                    if dy != nil { throw Problem(message: "duplicate field \"dy\"") }
+                    dy = try numberField(&p, "dy")
+                case .phase:
+                    if phase != nil { throw Problem(message: "duplicate field \"phase\"") }
+                    let s = try stringField(&p, "phase")
+                    guard let ph = ScrollSample.Phase(rawValue: s) else { throw Problem(message: "unknown scroll phase \(jsonQuoted(s)); phases are began, changed, ended, cancelled") }
+                    phase = ph
+                case .scroll:
+                    if scrollKind != nil { throw Problem(message: "duplicate field \"scroll\"") }
+                    let s = try stringField(&p, "scroll")
+                    guard let k = ScrollSample.Kind(rawValue: s) else { throw Problem(message: "unknown scroll kind \(jsonQuoted(s)); kinds are discrete (a wheel), continuous (a trackpad)") }
+                    scrollKind = k
                 case let .unknown(name):
-                    throw Problem(message: "unknown event field \(jsonQuoted(name)); fields are t, type, id, x, y, pressure, device, width, height")
+                    throw Problem(message: "unknown event field \(jsonQuoted(name)); fields are t, type, id, x, y, pressure, device, width, height, buttons, dx, dy, phase, scroll")
                 }
                 p.skipSpace()
                 guard !p.atEnd else { throw p.fail("line ends inside the event (missing '}')") }
@@ -106,7 +132,17 @@ enum TraceEventDecoder {
             }
             contact = ContactSize(width: width, height: height)
         }
-        return TraceEvent(time: .milliseconds(t), type: type, pointer: id, x: x, y: y, pressure: pressure, device: device, contact: contact)
+        var scroll: ScrollSample?
+        if type == .scroll {
+            guard let dx, let dy, let phase else { throw Problem(message: "a scroll event needs \"dx\", \"dy\" and \"phase\"") }
+            guard abs(dx) < 1e6, abs(dy) < 1e6 else { throw Problem(message: "scroll delta (\(dx), \(dy)) is beyond any scroll") }
+            scroll = ScrollSample(dx: dx, dy: dy, phase: phase, kind: scrollKind ?? .continuous)
+        } else if dx != nil || dy != nil || phase != nil || scrollKind != nil {
+            throw Problem(message: "\"dx\", \"dy\", \"phase\" and \"scroll\" belong to scroll events")
+        }
+        if type == .hover, let buttons, buttons != 0 { throw Problem(message: "a hover has no button pressed (buttons 0); a pressed pointer moves with \"move\"") }
+        return TraceEvent(time: .milliseconds(t), type: type, pointer: id, x: x, y: y, pressure: pressure, device: device, contact: contact,
+                          buttons: buttons, scroll: scroll)
     }
 
     private static func numberField(_ p: inout JSONParser, _ name: String) throws -> Double {
@@ -186,7 +222,7 @@ enum TraceEventDecoder {
 
     /// The event's field names, recognised from their bytes.
     enum Key {
-        case t, type, id, x, y, pressure, device, width, height
+        case t, type, id, x, y, pressure, device, width, height, buttons, dx, dy, phase, scroll
         case unknown(String)
 
         init(_ raw: UnsafeBufferPointer<UInt8>) {
@@ -219,6 +255,11 @@ enum TraceEventDecoder {
             case "device": self = .device
             case "width": self = .width
             case "height": self = .height
+            case "buttons": self = .buttons
+            case "dx": self = .dx
+            case "dy": self = .dy
+            case "phase": self = .phase
+            case "scroll": self = .scroll
             default: self = .unknown(name)
             }
         }

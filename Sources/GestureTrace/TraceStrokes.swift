@@ -15,6 +15,7 @@ public struct TraceStrokes: Sendable {
     /// Adds an event: a down starts a stroke, anything else extends its pointer's stroke (an
     /// event for a pointer that is not down is dropped, as a recorder does).
     public mutating func add(_ e: TraceEvent) {
+        guard e.type.isTouch else { return }
         if e.type == .down {
             strokes.append([e])
             open[e.pointer] = strokes.count - 1

@@ -9,6 +9,8 @@ public struct TraceValidator: Sendable {
     /// Pointers beyond this many at once are refused: no input device has that many fingers,
     /// and an unbounded set is a memory hazard with hostile files.
     public static let maximumSimultaneousPointers = 64
+    /// Pointers in the middle of a scroll gesture (began, not yet ended or cancelled).
+    private var scrolling: [Int] = []
 
     public init() {}
 
@@ -31,6 +33,22 @@ public struct TraceValidator: Sendable {
         case .up, .cancel:
             guard let i = down.firstIndex(of: event.pointer) else { return "\(event.type.rawValue) for pointer \(event.pointer), which is not down" }
             down.remove(at: i)
+        case .hover:
+            if down.contains(event.pointer) { return "hover for pointer \(event.pointer), which is down (a pressed pointer moves with \"move\")" }
+        case .scroll:
+            guard let phase = event.scroll?.phase else { return "a scroll event without its phase" }
+            let open = scrolling.firstIndex(of: event.pointer)
+            switch phase {
+            case .began:
+                if open != nil { return "scroll began for pointer \(event.pointer), whose scroll has not ended" }
+                if scrolling.count >= TraceValidator.maximumSimultaneousPointers { return "more than \(TraceValidator.maximumSimultaneousPointers) scrolls at once" }
+                scrolling.append(event.pointer)
+            case .changed:
+                if open == nil { return "scroll changed for pointer \(event.pointer), whose scroll has not begun" }
+            case .ended, .cancelled:
+                guard let i = open else { return "scroll \(phase.rawValue) for pointer \(event.pointer), whose scroll has not begun" }
+                scrolling.remove(at: i)
+            }
         }
         lastTime = event.time
         return nil

@@ -27,6 +27,8 @@ struct HammerWorkloadTests {
             case .move:
                 if let t = lastMove[e.pointer] { gaps[e.time.microseconds - t, default: 0] += 1 }
                 lastMove[e.pointer] = e.time.microseconds
+            case .hover, .scroll:
+                Issue.record("the workload has only touches")
             case .up, .cancel:
                 downNow -= 1
                 if downNow == 0 {

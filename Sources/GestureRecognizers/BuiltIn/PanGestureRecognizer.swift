@@ -15,6 +15,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var subtractsHysteresis = false
     /// A.4.6: a pan released by a failure requirement starts its translation from zero.
     public var resetsTranslationWhenReleased = true
+    /// F.5.7: the scroll events that drive the pan, besides touches: a wheel (`discrete`), a
+    /// trackpad (`continuous`). None by default (D-12: the documentation's wording).
+    public var allowedScrollTypes: Set<ScrollSample.Kind> = []
+    /// The scroll gesture driving the pan now, if one is.
+    private var scrolling = false
 
     open override var typeName: String { "pan" }
 
@@ -34,6 +39,23 @@ open class PanGestureRecognizer: GestureRecognizer {
             .number("minimumDistance", \PanGestureRecognizer.minimumDistance, unit: "pt", "movement along an axis before it begins (10 pt, assumed)"),
             .bool("subtractsHysteresis", \PanGestureRecognizer.subtractsHysteresis, "report ~0 translation at began, as iOS 26 (default false)"),
             .bool("resetsTranslationWhenReleased", \PanGestureRecognizer.resetsTranslationWhenReleased, "translation restarts when a failure requirement releases it (default true)"),
+            ParameterSpec(name: "allowedScrollTypesMask", kind: .set(ScrollSample.Kind.allCases.map(\.rawValue)),
+                          summary: "scroll events that drive the pan: discrete (a wheel), continuous (a trackpad); default none (D-12)",
+                          get: { r in .list(ScrollSample.Kind.allCases.filter((r as! PanGestureRecognizer).allowedScrollTypes.contains).map(\.rawValue)) },
+                          set: { r, v throws(ParameterError) in
+                              let names: [String]
+                              switch v {
+                              case let .list(l): names = l
+                              case let .text(t): names = t == "all" ? ScrollSample.Kind.allCases.map(\.rawValue) : [t]
+                              default: throw ParameterError("allowedScrollTypesMask is a list of discrete, continuous (or all)")
+                              }
+                              var kinds: Set<ScrollSample.Kind> = []
+                              for n in names {
+                                  guard let k = ScrollSample.Kind(rawValue: n) else { throw ParameterError("allowedScrollTypesMask: unknown scroll type \"\(n)\"; types are discrete, continuous") }
+                                  kinds.insert(k)
+                              }
+                              (r as! PanGestureRecognizer).allowedScrollTypes = kinds
+                          }),
         ]
     }
 
@@ -43,6 +65,52 @@ open class PanGestureRecognizer: GestureRecognizer {
         guard type == .switch, numberOfTouches == 1 else { return super.overlapsDefaultAction(of: type) }
         let t = translation(in: nil)
         return abs(t.dx) >= abs(t.dy)
+    }
+
+    open override func takesScroll(_ kind: ScrollSample.Kind) -> Bool { allowedScrollTypes.contains(kind) }
+
+    /// F.5.7: a scroll gesture moves the pan as a finger would, by its deltas: `began` starts it at
+    /// the pointer (a wheel's first delta counts at once), each delta adds to the translation; a
+    /// wheel begins the pan on its first non-zero delta, a trackpad at `minimumDistance`; the
+    /// scroll's end ends the pan, or fails it if it never began.
+    open override func pointerScrolled(_ sample: ScrollSample, at location: Point) {
+        let d = Vector(dx: sample.dx, dy: sample.dy)
+        switch sample.phase {
+        case .began:
+            scrolling = true
+            started = true
+            reference = location
+            lastCentroid = location + d
+            lastTime = now
+            velocityInWindow = .zero
+        case .changed:
+            guard scrolling else { return }
+            let dt = (now - lastTime).seconds
+            if dt > 0 { velocityInWindow = Vector(dx: d.dx / dt, dy: d.dy / dt) }
+            lastCentroid = lastCentroid + d
+            lastTime = now
+        case .ended, .cancelled:
+            guard scrolling else { return }
+            scrolling = false
+            if state.isActive {
+                if sample.phase == .ended { setState(.ended, because: "the scroll ended") } else { setState(.cancelled, because: "the scroll was cancelled") }
+            } else if state == .possible {
+                fail(because: "the scroll \(sample.phase.rawValue) before the pan began")
+            }
+            return
+        }
+        let t = Vector(dx: lastCentroid.x - reference.x, dy: lastCentroid.y - reference.y)
+        if state == .possible {
+            let begins = sample.kind == .discrete ? (t.dx != 0 || t.dy != 0) : shouldBeginPanning(translation: t)
+            guard begins else { return }
+            let value = max(abs(t.dx), abs(t.dy))
+            setState(.began, because: sample.kind == .discrete
+                     ? "a wheel scrolled \(t) (a discrete scroll begins the pan at once)"
+                     : "a trackpad scroll of \(NumberFormat.short(value)) pt reached minimumDistance \(NumberFormat.short(minimumDistance)) pt",
+                     evidence: sample.kind == .discrete ? [] : [Evidence("minimumDistance", value: value, threshold: minimumDistance, unit: "pt", comparison: ">=")])
+        } else if state.isActive {
+            setState(.changed, because: "scroll translation \(t)")
+        }
     }
 
     public func translation(in view: View?) -> Vector {
@@ -135,6 +203,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func reset() {
+        scrolling = false
         reference = .zero
         lastCentroid = .zero
         lastTime = .zero

@@ -19,6 +19,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public override var typeName: String { "tap" }
     public override var overlapsControlDefaultAction: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
 
+    /// F.5.4: the buttons a click must press (`UIEvent.ButtonMask`: 1 primary, 2 secondary, 4 middle).
+    public var buttonMaskRequired = 1
+
     private var tapsCompleted = 0
     private var touchesInTap: [Touch] = []
     private var tapStart: Timestamp?
@@ -34,6 +37,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
             .seconds("maximumTapDuration", \TapGestureRecognizer.maximumTapDuration, "longest a single tap may be held (0.75 s, assumed)"),
             .number("allowableMovement", \TapGestureRecognizer.allowableMovement, unit: "pt", "how far a finger may wander (45 pt, measured by others)"),
             .seconds("maximumTouchSeparationTime", \TapGestureRecognizer.maximumTouchSeparationTime, "longest gap between fingers of one multi-finger tap (0.2 s, assumed)"),
+            .integer("buttonMaskRequired", \TapGestureRecognizer.buttonMaskRequired, minimum: 1, maximum: 65535,
+                     "buttons a mouse or pen click must press (1 primary, 2 secondary, 4 middle; documented default primary); fingers ignore it"),
         ]
     }
 
@@ -55,6 +60,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        // F.5.4: evaluated on indirect devices only; a click with other buttons fails at once.
+        for t in touches where t.device == .mouse || t.device == .pen {
+            let pressed = t.buttons ?? 1
+            if pressed != buttonMaskRequired {
+                fail(because: "unexpectedButton: \(t.label) pressed buttons \(pressed), buttonMaskRequired is \(buttonMaskRequired)",
+                     evidence: [Evidence("buttonMaskRequired", value: Double(pressed), threshold: Double(buttonMaskRequired), unit: "", comparison: "!=")])
+                return
+            }
+        }
         cancelTimer(intervalTimer)
         intervalTimer = nil
         if touchesInTap.isEmpty {
