@@ -46,6 +46,37 @@ public struct StrokeBuilder {
         events.append(TraceEvent(time: .milliseconds(r(t)), type: type, pointer: pointer, x: r(x + jx), y: r(y + jy), device: device))
     }
 
+    /// A mouse pointer moving with no button pressed, from `a` to `b` over `durationMs` (F.5.6).
+    public mutating func hover(from a: (Double, Double), to b: (Double, Double), durationMs: Double, pointer: Int = 0) {
+        let steps = max(1, Int((durationMs / stepMs).rounded()))
+        for k in 0...steps {
+            let u = Double(k) / Double(steps)
+            let r = { (v: Double) in (v * 1000).rounded() / 1000 }
+            events.append(TraceEvent(time: .milliseconds(r(time + durationMs * u)), type: .hover, pointer: pointer,
+                                     x: r(a.0 + (b.0 - a.0) * u), y: r(a.1 + (b.1 - a.1) * u), device: .mouse, buttons: 0))
+        }
+        time += durationMs
+    }
+
+    /// A scroll gesture at a place: `deltas` (dx, dy) one per sample, `everyMs` apart, then its end
+    /// (F.5.7). A wheel is `discrete`, a trackpad `continuous`.
+    public mutating func scroll(at p: (Double, Double), deltas: [(Double, Double)], everyMs: Double, kind: ScrollSample.Kind, pointer: Int = 0) {
+        for (k, d) in deltas.enumerated() {
+            events.append(TraceEvent(time: .milliseconds(time), type: .scroll, pointer: pointer, x: p.0, y: p.1, device: .mouse,
+                                     scroll: ScrollSample(dx: d.0, dy: d.1, phase: k == 0 ? .began : .changed, kind: kind)))
+            time += everyMs
+        }
+        events.append(TraceEvent(time: .milliseconds(time), type: .scroll, pointer: pointer, x: p.0, y: p.1, device: .mouse,
+                                 scroll: ScrollSample(dx: 0, dy: 0, phase: .ended, kind: kind)))
+    }
+
+    /// A mouse click with these buttons pressed (1 primary, 2 secondary), held `holdMs` (F.5.3).
+    public mutating func click(at x: Double, _ y: Double, buttons: Int, holdMs: Double = 80, pointer: Int = 0) {
+        events.append(TraceEvent(time: .milliseconds(time), type: .down, pointer: pointer, x: x, y: y, device: .mouse, buttons: buttons))
+        time += holdMs
+        events.append(TraceEvent(time: .milliseconds(time), type: .up, pointer: pointer, x: x, y: y, device: .mouse, buttons: 0))
+    }
+
     /// Down, `holdMs` of stillness (with moves of at most `wobble` points), up.
     public mutating func tap(at x: Double, _ y: Double, holdMs: Double = 80, wobble: Double = 0, pointer: Int = 1) {
         emit(.down, pointer, x, y, at: time)

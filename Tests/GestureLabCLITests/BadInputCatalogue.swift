@@ -74,7 +74,7 @@ let badInputs: [BadInput] = [
     .init(name: "trace: time goes backwards", kind: .trace, content: trace(#"{"t":5,"type":"down","id":1,"x":1,"y":1}"#, #"{"t":4,"type":"up","id":1,"x":1,"y":1}"#), status: 2, message: "FILE:3: time goes backwards"),
     .init(name: "trace: move for a pointer that is not down", kind: .trace, content: trace(#"{"t":0,"type":"move","id":3,"x":1,"y":1}"#), status: 2, message: "FILE:2: move for pointer 3, which is not down"),
     .init(name: "trace: a pointer goes down twice", kind: .trace, content: trace(down1, #"{"t":1,"type":"down","id":1,"x":1,"y":1}"#), status: 2, message: "FILE:3: pointer 1 goes down again"),
-    .init(name: "trace: unknown event type", kind: .trace, content: trace(#"{"t":0,"type":"hover","id":1,"x":1,"y":1}"#), status: 2, message: #"FILE:2: unknown event type "hover""#),
+    .init(name: "trace: unknown event type", kind: .trace, content: trace(#"{"t":0,"type":"float","id":1,"x":1,"y":1}"#), status: 2, message: #"FILE:2: unknown event type "float""#),
     .init(name: "trace: unknown field", kind: .trace, content: trace(#"{"t":0,"type":"down","id":1,"x":1,"y":1,"z":3}"#), status: 2, message: #"FILE:2: unknown event field "z""#),
     .init(name: "trace: duplicate field", kind: .trace, content: trace(#"{"t":0,"t":1,"type":"down","id":1,"x":1,"y":1}"#), status: 2, message: #"FILE:2: duplicate field "t""#),
     .init(name: "trace: no position", kind: .trace, content: trace(#"{"t":0,"type":"down","id":1}"#), status: 2, message: "FILE:2: event has no position"),

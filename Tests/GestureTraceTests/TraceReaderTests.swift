@@ -139,7 +139,7 @@ struct TraceReaderTests {
         ("second down", header + "\n" + #"{"t":0,"type":"down","id":1,"x":1,"y":1}"# + "\n" + #"{"t":1,"type":"down","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:3: pointer 1 goes down again"),
         ("NaN", header + "\n" + #"{"t":0,"type":"down","id":1,"x":NaN,"y":1}"# + "\n", "t.jsonl:2: NaN and Infinity"),
         ("infinite by overflow", header + "\n" + #"{"t":0,"type":"down","id":1,"x":1e999,"y":1}"# + "\n", "t.jsonl:2: number too large"),
-        ("unknown type", header + "\n" + #"{"t":0,"type":"hover","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:2: unknown event type \"hover\""),
+        ("unknown type", header + "\n" + #"{"t":0,"type":"float","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:2: unknown event type \"float\""),
         ("wrong field type", header + "\n" + #"{"t":"0","type":"down","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:2: field \"t\" must be a number, found a string"),
         ("id not whole", header + "\n" + #"{"t":0,"type":"down","id":1.5,"x":1,"y":1}"# + "\n", "t.jsonl:2: field \"id\" must be a whole number"),
         ("missing position", header + "\n" + #"{"t":0,"type":"down","id":1}"# + "\n", "t.jsonl:2: event has no position"),
