@@ -26,6 +26,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .long, help: "Wait for R before recording.")
     var paused = false
 
+    @Flag(name: .long, help: "Also record the mouse as an iPad sees it: hover (moving with no button), right and middle buttons, and the scroll wheel (docs/trace-format.md).")
+    var pointer = false
+
     @Option(name: .long, help: "Write the window layout to this file once the window is up (for scripts and tests).")
     var readyFile: String?
 
@@ -48,6 +51,7 @@ struct RecordCommand: ParsableCommand {
         for l in label { o.labels[l.key] = l.value }
         o.readyFile = readyFile
         o.startPaused = paused
+        o.recordsPointer = pointer
         do { try Studio.record(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
     }
 }

@@ -26,6 +26,18 @@ struct InputMapper {
     private var mouseDown = false
     private var mirror: (dx: Double, dy: Double, pan: Bool)?
     private var lastMouse = (x: 0.0, y: 0.0)
+    /// Record the pointer as iPadOS sees a mouse (F.5): hover, every button, the wheel.
+    var recordsPointer = false
+    /// The buttons held now (`UIEvent.buttonMask`), when `recordsPointer`.
+    private var pressed = 0
+    /// The wheel's scroll gesture: open since this SDL time, last notch at `lastWheel`.
+    private var scrollOpen = false
+    private var scrollKind = ScrollSample.Kind.discrete
+    private var lastWheel: UInt32 = 0
+    /// A wheel notch is this many points of scrolling (assumed; UIKit's line height is private).
+    static let pointsPerWheelNotch = 10.0
+    /// The wheel's scroll ends this long after its last notch (SDL reports no end).
+    static let wheelQuietMs: UInt32 = 150
 
     /// `windowWidth` and `windowHeight` are the scene's size in points (fingers report 0...1 of the window).
     init(windowWidth: Double, windowHeight: Double) {
@@ -70,6 +82,28 @@ struct InputMapper {
     mutating func map(_ e: SDL_Event) -> [TraceEvent] {
         let type = SDL_EventType(rawValue: e.type)
         switch type {
+        case SDL_MOUSEBUTTONDOWN where recordsPointer, SDL_MOUSEBUTTONUP where recordsPointer:
+            return mapButtons(e.button, down: type == SDL_MOUSEBUTTONDOWN)
+        case SDL_MOUSEMOTION where recordsPointer && !mouseDown:
+            let m = e.motion
+            guard m.which != gl_touch_mouseid() else { return [] }
+            let p = (x: (Double(m.x) - offsetX) / scale, y: (Double(m.y) - offsetY) / scale)
+            lastMouse = p
+            return [TraceEvent(time: time(m.timestamp), type: .hover, pointer: 0, x: p.x, y: p.y, device: .mouse, buttons: 0)]
+        case SDL_MOUSEWHEEL where recordsPointer:
+            let w = e.wheel
+            guard w.which != gl_touch_mouseid() else { return [] }
+            let flip: Float = w.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+            let x = Double(w.preciseX * flip), y = Double(w.preciseY * flip)
+            guard x != 0 || y != 0 else { return [] }
+            // Whole notches are a wheel (discrete); fractions come from a trackpad's smooth scrolling.
+            let kind: ScrollSample.Kind = x == x.rounded() && y == y.rounded() ? .discrete : .continuous
+            // The wheel turned away from the user moves the content as a finger dragging down would.
+            let sample = ScrollSample(dx: -x * Self.pointsPerWheelNotch, dy: y * Self.pointsPerWheelNotch, phase: scrollOpen ? .changed : .began, kind: kind)
+            scrollOpen = true
+            scrollKind = kind
+            lastWheel = w.timestamp
+            return [TraceEvent(time: time(w.timestamp), type: .scroll, pointer: 0, x: lastMouse.x, y: lastMouse.y, device: .mouse, scroll: sample)]
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = e.button
             guard b.which != gl_touch_mouseid(), b.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
@@ -106,7 +140,7 @@ struct InputMapper {
             let t = time(m.timestamp)
             let p = (x: (Double(m.x) - offsetX) / scale, y: (Double(m.y) - offsetY) / scale)
             lastMouse = p
-            var out = [TraceEvent(time: t, type: .move, pointer: 0, x: p.x, y: p.y, device: .mouse)]
+            var out = [TraceEvent(time: t, type: .move, pointer: 0, x: p.x, y: p.y, device: .mouse, buttons: recordsPointer ? pressed : nil)]
             if let mm = mirror { out.append(TraceEvent(time: t, type: .move, pointer: 100, x: second(p, mm).x, y: second(p, mm).y, device: .mouse)) }
             return out
         case SDL_FINGERDOWN, SDL_FINGERUP, SDL_FINGERMOTION:
@@ -126,6 +160,43 @@ struct InputMapper {
         default:
             return []
         }
+    }
+
+    /// With `recordsPointer`: one pointer while any button is held; its down and moves carry the
+    /// buttons (1 left, 2 right, 4 middle), its up comes when the last button is released.
+    private mutating func mapButtons(_ b: SDL_MouseButtonEvent, down: Bool) -> [TraceEvent] {
+        guard b.which != gl_touch_mouseid() else { return [] }
+        let bit: Int
+        switch Int32(b.button) {
+        case SDL_BUTTON_LEFT: bit = 1
+        case SDL_BUTTON_RIGHT: bit = 2
+        case SDL_BUTTON_MIDDLE: bit = 4
+        default: return []
+        }
+        let t = time(b.timestamp)
+        let p = (x: (Double(b.x) - offsetX) / scale, y: (Double(b.y) - offsetY) / scale)
+        lastMouse = p
+        let before = pressed
+        pressed = down ? pressed | bit : pressed & ~bit
+        if before == 0 && pressed != 0 {
+            mouseDown = true
+            return [TraceEvent(time: t, type: .down, pointer: 0, x: p.x, y: p.y, device: .mouse, buttons: pressed)]
+        }
+        if before != 0 && pressed == 0 {
+            mouseDown = false
+            return [TraceEvent(time: t, type: .up, pointer: 0, x: p.x, y: p.y, device: .mouse, buttons: 0)]
+        }
+        // Another button joined or left while one is held: the pointer moves with the new mask.
+        return before == pressed ? [] : [TraceEvent(time: t, type: .move, pointer: 0, x: p.x, y: p.y, device: .mouse, buttons: pressed)]
+    }
+
+    /// Ends the wheel's scroll once it has been quiet for `wheelQuietMs` (called every frame).
+    mutating func endScrollIfQuiet(ticks: UInt32) -> [TraceEvent] {
+        guard scrollOpen, ticks &- lastWheel >= Self.wheelQuietMs else { return [] }
+        scrollOpen = false
+        let t = time(lastWheel &+ Self.wheelQuietMs)
+        return [TraceEvent(time: t, type: .scroll, pointer: 0, x: lastMouse.x, y: lastMouse.y, device: .mouse,
+                           scroll: ScrollSample(dx: 0, dy: 0, phase: .ended, kind: scrollKind))]
     }
 
     private func second(_ p: (x: Double, y: Double), _ m: (dx: Double, dy: Double, pan: Bool)) -> (x: Double, y: Double) {

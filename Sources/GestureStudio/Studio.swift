@@ -95,6 +95,8 @@ public enum Studio {
         public var labels: [String: String] = [:]
         public var readyFile: String?
         public var startPaused = false
+        /// Hover, every button and the wheel too (F.5), not only the left button's strokes.
+        public var recordsPointer = false
         public init(scenePath: String?, output: String?) {
             self.scenePath = scenePath
             self.output = output
@@ -156,6 +158,7 @@ public enum Studio {
         mapper.scale = t.scale
         mapper.offsetX = t.dx
         mapper.offsetY = t.dy
+        mapper.recordsPointer = o.recordsPointer
         let recorder = o.output.map { Recorder(output: $0) }
         var events: [TraceEvent] = []
         var strokes = TraceStrokes()
@@ -215,6 +218,12 @@ public enum Studio {
                     }
                 default:
                     let mapped = mapper.map(e)
+                    record(mapped)
+                }
+            }
+            // A wheel has no end of its own: the scroll ends after a quiet moment.
+            record(mapper.endScrollIfQuiet(ticks: SDL_GetTicks()))
+            func record(_ mapped: [TraceEvent]) {
                     for m in mapped {
                         clockOffset = m.time.microseconds / 1000 - Int64(SDL_GetTicks())
                         events.append(m)
@@ -222,7 +231,6 @@ public enum Studio {
                         session.feed(m)
                         recorder?.append(m)
                     }
-                }
             }
             let ticks = SDL_GetTicks()
             if let scenePath = o.scenePath, ticks &- lastSceneCheck > 500 {
@@ -249,7 +257,7 @@ public enum Studio {
                 if !events.isEmpty { session.advance(to: now) }
                 let rec = recorder?.isRecording == true
                 let status = FrameRenderer.Status(title: doc.name, recording: rec, message: message,
-                                                  keys: "R start/stop  S save  D discard  C clear  Q quit  Alt: 2 fingers (pinch)  Alt+Shift: 2-finger pan",
+                                                  keys: "R start/stop  S save  D discard  C clear  Q quit  Alt: 2 fingers (pinch)  Alt+Shift: 2-finger pan" + (o.recordsPointer ? "  hover, buttons, wheel recorded" : ""),
                                                   error: recorder?.lastError ?? sceneError)
                 layout.frame.draw(canvas, session: session, strokes: strokes.strokes, now: now, status: status)
                 SDL_RenderPresent(renderer)

@@ -97,11 +97,11 @@ final class RecordSession {
     var window = ""
 
     /// `scene` nil records on the blank canvas.
-    init(scene: String?, output: String, ready: String, display: VirtualDisplay? = nil) throws {
+    init(scene: String?, output: String, ready: String, display: VirtualDisplay? = nil, arguments: [String] = []) throws {
         xvfb = try display ?? VirtualDisplay()
         env = ["DISPLAY": xvfb.display, "SDL_VIDEODRIVER": "x11"]
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["record", "-o", output, "--ready-file", ready] + (scene.map { ["--scene", $0] } ?? [])
+        process.arguments = ["record", "-o", output, "--ready-file", ready] + (scene.map { ["--scene", $0] } ?? []) + arguments
         var e = ProcessInfo.processInfo.environment
         for (k, v) in env { e[k] = v }
         process.environment = e
@@ -153,6 +153,34 @@ struct StudioWindowTests {
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("gl-studio-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         return d
+    }
+
+    @Test("F.5: record --pointer saves the mouse as an iPad sees it: hover moves, a right click with its button mask, wheel notches as one discrete scroll with its end")
+    func recordPointerInput() throws {
+        let dir = try tempDir()
+        let out = dir + "/pointer.jsonl"
+        let session = try RecordSession(scene: nil, output: out, ready: dir + "/ready.json", arguments: ["--pointer"])
+        let w = session.window
+        let script = ["mousemove", "--window", w, "40", "200", "sleep", "0.05", "mousemove", "--window", w, "80", "220", "sleep", "0.05",
+                      "mousemove", "--window", w, "120", "240", "sleep", "0.05",
+                      "click", "3", "sleep", "0.1",
+                      "click", "4", "sleep", "0.03", "click", "4", "sleep", "0.03", "click", "4", "sleep", "0.6"]
+        _ = try run("/usr/bin/xdotool", script, env: session.env)
+        let (status, stderr) = session.finish()
+        #expect(status == 0, "\(stderr)")
+        let (_, events, warnings) = try TraceReader.readAll(path: out)
+        #expect(warnings.isEmpty)
+        let hovers = events.filter { $0.type == .hover }
+        #expect(hovers.count >= 2, "\(events.map(\.jsonLine))")
+        #expect(hovers.allSatisfy { $0.device == .mouse && $0.buttons == 0 })
+        let down = try #require(events.first { $0.type == .down })
+        #expect(down.buttons == 2)
+        #expect(events.first { $0.type == .up }?.buttons == 0)
+        let scrolls = events.compactMap(\.scroll)
+        #expect(scrolls.map(\.phase) == [.began, .changed, .changed, .ended], "\(scrolls)")
+        #expect(scrolls.allSatisfy { $0.kind == .discrete })
+        // Three notches of the wheel turned away from the user: content pulled down, 10 pt each.
+        #expect(scrolls.map(\.dy).reduce(0, +) == 30)
     }
 
     @Test("xdotool draws a checkmark and a horizontal drag in a record window: every move is saved at its position, in order, and replays as expected")
