@@ -26,6 +26,7 @@ extension GestureEnvironment {
         }
         // Hover and scroll samples are not touches: they go to their recognizers after the touches.
         var pointerSamples: [TraceEvent] = []
+        var pressed = false
         for e in batch {
             let location = Point(x: e.x, y: e.y)
             switch e.type {
@@ -39,6 +40,7 @@ extension GestureEnvironment {
                 nextSerial += 1
                 touch.contact = e.contact
                 touch.buttons = e.buttons
+                if e.device == .mouse || e.device == .pen { pressed = true }
                 touch.tapCount = tapCount(ofTouchDownAt: location, time: t)
                 touchesByPointer[e.pointer] = touch
                 touchSetVersion &+= 1
@@ -70,6 +72,7 @@ extension GestureEnvironment {
         }
         dispatch(changed)
         for touch in changed where !touch.isDown { forget(touch) }
+        if pressed { pointerWasPressed() }
         for e in pointerSamples { feedPointerSample(e, at: t) }
     }
 

@@ -71,6 +71,8 @@ open class GestureRecognizer {
     open func pointerHovered(at location: Point, inside: Bool) {}
     /// A scroll sample at the pointer's place, over this recognizer's view.
     open func pointerScrolled(_ sample: ScrollSample, at location: Point) {}
+    /// A mouse or pen button was pressed (the pointer became a touch): hover pauses (F.5.6).
+    open func pointerPressed() {}
 
     /// Whether this gesture, now, is one the default action of a control of `type` takes
     /// precedence over (A.2.12, F.2.5): the one-finger single tap on a button or a switch

@@ -5,6 +5,15 @@ import GestureTrace
 /// (F.5.2); each goes to the recognizers that take it, in a cycle of its own. Such recognizers
 /// share no touch with any other, so they neither exclude nor are excluded (A.3.2).
 extension GestureEnvironment {
+    /// A mouse or pen button went down: the hover recognizers following a pointer hear of it.
+    func pointerWasPressed() {
+        let hovering = arbitration.attempts.filter(\.takesHover)
+        guard !hovering.isEmpty else { return }
+        runCycle(context: .touches) {
+            for r in hovering { r.pointerPressed() }
+        }
+    }
+
     func feedPointerSample(_ e: TraceEvent, at t: Timestamp) {
         let location = Point(x: e.x, y: e.y)
         let hit = window.asksHitTest(location)

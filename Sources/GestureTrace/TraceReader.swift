@@ -65,6 +65,11 @@ public final class TraceReader: IteratorProtocol, Sequence {
         do {
             value = try JSONParser.parse(line)
         } catch {
+            // A first line that starts like JSON but holds control bytes is binary data that
+            // happened to begin with "{" (1 in 256 random files), not a header with a typo.
+            if line.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                throw TraceDiagnostic(file: name, line: lines.lineNumber, message: "not a trace: the first line is not a JSON object (binary or other text?)")
+            }
             let truncated = !lines.lastLineTerminated
             throw TraceDiagnostic(file: name, line: lines.lineNumber,
                                   message: "header is not valid JSON: \(error.message) (column \(error.column))" + (truncated ? "; the file ends inside its first line" : ""))

@@ -60,6 +60,10 @@ struct PointerInputTests {
         let scene = try replay(Self.twoCards, [Self.hover(0, 20, 100)] + Self.click(10, 30, 100, buttons: 1) + [Self.hover(100, 40, 100)])
         #expect(Self.states(scene, "hoverA") == ["began", "changed"])
         #expect(scene.recognizer("hoverA")?.numberOfTouches == 0)
+        // The option for the other reading of D-14: the press ends the hover; the next one begins again.
+        let ending = try replay(Self.twoCards.replacingOccurrences(of: "{id: hoverA, type: hover}", with: "{id: hoverA, type: hover, resumesAfterPress: false}"),
+                                [Self.hover(0, 20, 100)] + Self.click(10, 30, 100, buttons: 1) + [Self.hover(100, 40, 100)])
+        #expect(Self.states(ending, "hoverA") == ["began", "ended", "began"])
     }
 
     static let scroller = """

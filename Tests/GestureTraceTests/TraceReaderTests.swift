@@ -138,6 +138,8 @@ struct TraceReaderTests {
         ("up not down", header + "\n" + #"{"t":0,"type":"up","id":3,"x":1,"y":1}"# + "\n", "t.jsonl:2: up for pointer 3, which is not down"),
         ("second down", header + "\n" + #"{"t":0,"type":"down","id":1,"x":1,"y":1}"# + "\n" + #"{"t":1,"type":"down","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:3: pointer 1 goes down again"),
         ("NaN", header + "\n" + #"{"t":0,"type":"down","id":1,"x":NaN,"y":1}"# + "\n", "t.jsonl:2: NaN and Infinity"),
+        ("binary that starts with a brace", "{\u{01}\u{02}\u{7F}x\n", "t.jsonl:1: not a trace"),
+        ("hover of a pointer that is down", header + "\n" + #"{"t":0,"type":"down","id":1,"x":1,"y":1}"# + "\n" + #"{"t":1,"type":"hover","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:3: hover for pointer 1, which is down"),
         ("infinite by overflow", header + "\n" + #"{"t":0,"type":"down","id":1,"x":1e999,"y":1}"# + "\n", "t.jsonl:2: number too large"),
         ("unknown type", header + "\n" + #"{"t":0,"type":"float","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:2: unknown event type \"float\""),
         ("wrong field type", header + "\n" + #"{"t":"0","type":"down","id":1,"x":1,"y":1}"# + "\n", "t.jsonl:2: field \"t\" must be a number, found a string"),
