@@ -61,4 +61,15 @@ struct ScrollPanParameterTests {
             #expect(error.description.contains("no parameter \"minimumDistnace\""))
         }
     }
+
+    @Test("the shipped scroll-with-button-stiff (pan minimumDistance 60) begins scrolling the slow tile drag later than scroll-with-button")
+    func shippedStiffScene() throws {
+        func began(_ scene: String) throws -> Double? {
+            let r = try Replay.run(tracePath: tracePath("tile-slow-drag"), scene: SceneLoader.load(path: scenePath(scene)))
+            return r.log.entries.first { $0.kind == .transition && $0.recognizer == "shelf.pan" && $0.to == "began" }?.time.milliseconds
+        }
+        let normal = try #require(try began("scroll-with-button"))
+        let stiff = try #require(try began("scroll-with-button-stiff"))
+        #expect(abs(normal - 317.368) < 1 && abs(stiff - 380.526) < 1, "\(normal) \(stiff)")
+    }
 }
