@@ -14,6 +14,7 @@ enum BuiltInFaces {
         case is SwipeGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UISwipeGestureRecognizer() }
         case is PinchGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIPinchGestureRecognizer() }
         case is RotationGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIRotationGestureRecognizer() }
+        case is HoverGestureRecognizer: return UIGestureRecognizer.makeFace(for: engine) { UIHoverGestureRecognizer() }
         default: return UIGestureRecognizer.makeFace(for: engine) { UIGestureRecognizer() }
         }
     }

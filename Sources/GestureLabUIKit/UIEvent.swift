@@ -27,6 +27,20 @@ open class UIEvent: NSObject {
 
     deinit { engineEvent.companion.faceWentAway(self) }
 
+    /// UIKit's `UIEvent.ButtonMask`: primary 1 << 0, secondary 1 << 1, `button(n)` 1 << (n - 1).
+    public struct ButtonMask: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let primary = ButtonMask(rawValue: 1 << 0)
+        public static let secondary = ButtonMask(rawValue: 1 << 1)
+        public static func button(_ n: Int) -> ButtonMask { ButtonMask(rawValue: 1 << (n - 1)) }
+    }
+
+    /// The buttons pressed by the event's mouse or pen touches (none for fingers).
+    public var buttonMask: ButtonMask {
+        ButtonMask(rawValue: engineEvent.allTouches.reduce(0) { $0 | ($1.buttons ?? 0) })
+    }
+
     public var type: EventType { .touches }
     /// Seconds on the replay's clock.
     public var timestamp: TimeInterval { engineEvent.timestamp.seconds }

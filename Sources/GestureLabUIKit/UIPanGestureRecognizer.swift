@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GestureTrace
 import GestureRecognizers
 
 /// UIKit's `UIPanGestureRecognizer` (A.6.3), the engine's pan behind it.
@@ -18,6 +19,22 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// For `UIScreenEdgePanGestureRecognizer`.
     package override init(engine makeEngine: @autoclosure () -> GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
         super.init(engine: makeEngine(), builtIn: builtIn, target: target, action: action)
+    }
+
+    /// Which scroll events drive the pan (F.5.7): none by default (D-12).
+    open var allowedScrollTypesMask: UIScrollTypeMask {
+        get {
+            var m: UIScrollTypeMask = []
+            if pan.allowedScrollTypes.contains(.discrete) { m.insert(.discrete) }
+            if pan.allowedScrollTypes.contains(.continuous) { m.insert(.continuous) }
+            return m
+        }
+        set {
+            var kinds: Set<ScrollSample.Kind> = []
+            if newValue.contains(.discrete) { kinds.insert(.discrete) }
+            if newValue.contains(.continuous) { kinds.insert(.continuous) }
+            pan.allowedScrollTypes = kinds
+        }
     }
 
     open var minimumNumberOfTouches: Int {
@@ -47,4 +64,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let v = pan.velocity(in: view?.engineView)
         return CGPoint(x: v.dx, y: v.dy)
     }
+}
+
+/// UIKit's `UIScrollTypeMask`: a scroll-wheel mouse is discrete, a trackpad continuous.
+public struct UIScrollTypeMask: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let discrete = UIScrollTypeMask(rawValue: 1 << 0)
+    public static let continuous = UIScrollTypeMask(rawValue: 1 << 1)
+    public static let all: UIScrollTypeMask = [.discrete, .continuous]
 }

@@ -16,6 +16,12 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     }
 
 
+    /// The buttons a mouse or pen click must press (F.5.4); fingers ignore it.
+    open var buttonMaskRequired: UIEvent.ButtonMask {
+        get { UIEvent.ButtonMask(rawValue: tap.buttonMaskRequired) }
+        set { tap.buttonMaskRequired = max(1, newValue.rawValue) }
+    }
+
     open var numberOfTapsRequired: Int {
         get { tap.numberOfTapsRequired }
         set { tap.numberOfTapsRequired = newValue }

@@ -2,6 +2,7 @@ import Foundation
 import GestureEngine
 import GestureLabCLI
 import GestureLabUIKit
+import GestureRecognizers
 import GestureScenes
 import GestureTrace
 import Testing
@@ -78,6 +79,21 @@ struct UIKitReplayTests {
         // Reading the state right after setting it gives the set state (A.1.8); the log's
         // reset entry shows it went back to possible after the cycle (A.1.7).
         #expect(r.log.entries.contains { $0.kind == .reset && $0.recognizer == "gesture" })
+    }
+
+    @Test("F.5 through UIKit's names: a scene's hover is a UIHoverGestureRecognizer; a pan's allowedScrollTypesMask and a tap's buttonMaskRequired set the engine's")
+    func pointerFaces() throws {
+        let scene = try SceneBuilder.build(padScene(type: "hover"), registry: registry)
+        let face = UIGestureRecognizer.face(of: scene.recognizer("gesture")!)
+        #expect(face is UIHoverGestureRecognizer)
+        let pan = UIPanGestureRecognizer()
+        #expect(pan.allowedScrollTypesMask == [])
+        pan.allowedScrollTypesMask = .discrete
+        #expect((pan.engine as? PanGestureRecognizer)?.allowedScrollTypes == [.discrete])
+        let tap = UITapGestureRecognizer()
+        #expect(tap.buttonMaskRequired == .primary)
+        tap.buttonMaskRequired = .secondary
+        #expect((tap.engine as? TapGestureRecognizer)?.buttonMaskRequired == 2)
     }
 
     @Test("A stroke the other way fails in touchesMoved, named so in the log")
