@@ -1,21 +1,136 @@
 import Foundation
 import GestureEngine
 
-/// UIKit's `UIControl`: it keeps its touches from a scroll view (A.7.4) and its default action
-/// wins over a tap on an ancestor (A.2.12).
+/// UIKit's `UIControl` over the engine's `ControlView`: it tracks its touch and sends control
+/// events (docs/uikit-rules.md F.2), keeps its touches from a scroll view (A.7.4), and its default
+/// action wins over an ancestor's overlapping gesture (A.2.12). Targets added for events are
+/// called as the engine's control sends them; `isTracking`, `isTouchInside` and `isHighlighted`
+/// read its tracking state.
+///
+/// Not modelled: overriding `beginTracking(_:with:)` and the other tracking methods changes
+/// nothing (the engine's control tracks as UIControl does by default).
 @MainActor
 open class UIControl: UIView {
+    /// UIKit's `UIControl.Event`.
+    public struct Event: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+
+        /// The event the engine's control names.
+        init?(engineName: String) {
+            switch engineName {
+            case "touchDown": self = .touchDown
+            case "touchDownRepeat": self = .touchDownRepeat
+            case "touchDragInside": self = .touchDragInside
+            case "touchDragOutside": self = .touchDragOutside
+            case "touchDragEnter": self = .touchDragEnter
+            case "touchDragExit": self = .touchDragExit
+            case "touchUpInside": self = .touchUpInside
+            case "touchUpOutside": self = .touchUpOutside
+            case "touchCancel": self = .touchCancel
+            case "valueChanged": self = .valueChanged
+            default: return nil
+            }
+        }
+    }
+
+    private var targets: [(target: AnyObject?, action: Selector?, events: Event, handler: (@MainActor (UIControl, Event) -> Void)?)] = []
+
     public override init(frame: CGRect) {
         super.init(engineView: ControlView(id: "control", frame: frame.engineRect))
+        listen()
     }
 
     public required init?(coder: NSCoder) {
         super.init(engineView: ControlView(id: "control", frame: Rect(x: 0, y: 0, width: 0, height: 0)))
+        listen()
     }
 
-    package override init(wrapping view: View) { super.init(wrapping: view) }
+    package override init(wrapping view: View) {
+        super.init(wrapping: view)
+        listen()
+    }
 
-    open var isEnabled = true
+    var control: ControlView? { engineView as? ControlView }
+
+    private func listen() {
+        guard let control else { return }
+        let earlier = control.onControlEvent
+        control.onControlEvent = { [weak self] name in
+            earlier?(name)
+            guard let self, let event = Event(engineName: name) else { return }
+            onMainActor { self.sendActions(for: event) }
+        }
+    }
+
+    // A subclass that overrides a touch method and calls super keeps UIControl's tracking.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let control, let event else { return }
+        control.touchesBegan(Self.ordered(touches), with: event.engineEvent)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let control, let event else { return }
+        control.touchesMoved(Self.ordered(touches), with: event.engineEvent)
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let control, let event else { return }
+        control.touchesEnded(Self.ordered(touches), with: event.engineEvent)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let control, let event else { return }
+        control.touchesCancelled(Self.ordered(touches), with: event.engineEvent)
+    }
+
+    private static func ordered(_ touches: Set<UITouch>) -> [Touch] {
+        touches.map(\.engineTouch).sorted { $0.serial < $1.serial }
+    }
+
+    /// A disabled control ignores touches: hit-testing passes it by (F.2.4).
+    open var isEnabled: Bool {
+        get { control?.isEnabled ?? true }
+        set { control?.isEnabled = newValue }
+    }
     open var isSelected = false
-    open var isHighlighted = false
+    open var isHighlighted: Bool { control?.isHighlighted ?? false }
+    open var isTracking: Bool { control?.isTracking ?? false }
+    open var isTouchInside: Bool { control?.isTouchInside ?? false }
+
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        targets.append((target as AnyObject?, action, controlEvents, nil))
+    }
+
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        targets.removeAll { (target == nil || $0.target === target as AnyObject?) && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: controlEvents) }
+    }
+
+    /// GestureLab's stand-in for a target's action method (`#selector` does not exist on Linux):
+    /// `handler` runs whenever the control sends one of `controlEvents`.
+    public func addAction(for controlEvents: Event, handler: @escaping @MainActor (UIControl, Event) -> Void) {
+        targets.append((nil, nil, controlEvents, handler))
+    }
+
+    /// The events a target was added for, and the actions that run for them.
+    open var allControlEvents: Event { targets.reduce([]) { $0.union($1.events) } }
+
+    /// Runs the handlers added for `controlEvents` (targets given a `Selector` are only
+    /// recorded: there is no Objective-C runtime to call them).
+    open func sendActions(for controlEvents: Event) {
+        for t in targets where !t.events.isDisjoint(with: controlEvents) { t.handler?(self, controlEvents) }
+    }
 }

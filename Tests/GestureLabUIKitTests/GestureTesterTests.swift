@@ -413,4 +413,32 @@ struct UIKitDelegateAndEventTests {
         #expect(counter.allTouchCounts == [2])
         #expect(counter.mine == [2])
     }
+
+    @Test("F.2 through UIKit's names: a UIControl subclass made in code tracks its touch; its actions run for touchUpInside, and touchUpOutside after a drag past the margin")
+    func controlActions() throws {
+        final class SaveButton: UIControl {
+            var began = 0
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                began += 1
+                super.touchesBegan(touches, with: event)
+            }
+        }
+        let tester = GestureTester()
+        let button = SaveButton(frame: CGRect(x: 100, y: 100, width: 120, height: 44))
+        tester.window.addSubview(button)
+        var sent: [String] = []
+        button.addAction(for: [.touchDown, .touchUpInside, .touchUpOutside, .touchDragExit]) { _, event in
+            sent.append(event == .touchDown ? "down" : event == .touchUpInside ? "upInside" : event == .touchUpOutside ? "upOutside" : "exit")
+        }
+        tester.tap(at: CGPoint(x: 150, y: 120))
+        #expect(sent == ["down", "upInside"])
+        #expect(button.began == 1 && !button.isTracking)
+        sent.removeAll()
+        tester.drag(from: CGPoint(x: 150, y: 120), to: CGPoint(x: 150, y: 400))
+        #expect(sent == ["down", "exit", "upOutside"])
+        button.isEnabled = false
+        sent.removeAll()
+        tester.tap(at: CGPoint(x: 150, y: 120))
+        #expect(sent.isEmpty)
+    }
 }
