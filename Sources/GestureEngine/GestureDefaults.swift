@@ -32,6 +32,15 @@ public enum GestureDefaults {
     /// bounds (O7's "about 70 pixels"; O8 saw more; D1's inset value is private; F.2.3, D-9).
     public static let controlTrackingMargin = 70.0
 
+    // MARK: Pointer input (F.5)
+
+    /// Assumed: one scroll-wheel notch scrolls 10 pt (UIKit's line height for wheel events is
+    /// private; D-13). Used where a recording turns wheel notches into scroll deltas.
+    public static let scrollWheelNotchDistance = 10.0
+    /// Assumed: a wheel's scroll gesture ends 150 ms after its last notch (a wheel reports no end;
+    /// what one notch is, a gesture of its own or part of a longer one, is undocumented, D-13).
+    public static let scrollWheelQuietInterval = Duration.seconds(0.15)
+
     // MARK: Long press (A.6.2)
 
     /// Documented (A17): 0.5 s.

@@ -1,4 +1,5 @@
 import CSDL2
+import GestureEngine
 import GestureTrace
 
 /// Turns SDL input into trace events in window points:
@@ -34,10 +35,10 @@ struct InputMapper {
     private var scrollOpen = false
     private var scrollKind = ScrollSample.Kind.discrete
     private var lastWheel: UInt32 = 0
-    /// A wheel notch is this many points of scrolling (assumed; UIKit's line height is private).
-    static let pointsPerWheelNotch = 10.0
-    /// The wheel's scroll ends this long after its last notch (SDL reports no end).
-    static let wheelQuietMs: UInt32 = 150
+    /// Points per wheel notch, and how long after its last notch a wheel's scroll ends (SDL
+    /// reports no end): GestureDefaults, both assumed (D-13).
+    static let pointsPerWheelNotch = GestureDefaults.scrollWheelNotchDistance
+    static let wheelQuietMs = UInt32(GestureDefaults.scrollWheelQuietInterval.microseconds / 1000)
 
     /// `windowWidth` and `windowHeight` are the scene's size in points (fingers report 0...1 of the window).
     init(windowWidth: Double, windowHeight: Double) {
