@@ -106,20 +106,38 @@ public struct Explanation: Sendable {
                 waitedSince = nil
                 waitedFor = nil
                 attemptStart = nil
+            case .note where e.cause.kind == .disabled && e.cause.text.contains("does not receive"):
+                // A touch it was not given because it was disabled: an outcome of its own.
+                if at == nil || e.time <= at! {
+                    out.append(Outcome(recognizer: recognizer, result: "received no touch", time: e.time, chain: self.chain(from: e.seq),
+                                       waitedSince: nil, waitedFor: nil, summary: "\(e.cause.text), at \(Explanation.ms(e.time))"))
+                }
             default:
                 break
             }
         }
         if last != nil { finish() }
+        out.sort { ($0.time ?? .zero) < ($1.time ?? .zero) }
         if let a = at {
             // The attempt whose decision is at or after `at`, else the last one before it.
             if let o = out.first(where: { ($0.time ?? .zero) >= a }) { return [o] }
             return out.suffix(1).map { $0 }
         }
         if out.isEmpty {
-            let touched = log.entries.contains { $0.recognizer == recognizer }
-            return [Outcome(recognizer: recognizer, result: "still possible", time: nil, chain: [], waitedSince: nil, waitedFor: nil,
-                            summary: touched ? "\(recognizer) never left possible" : "\(recognizer) never received a touch (not on the touched view or its ancestors, or filtered out)")]
+            let touched = log.entries.contains { $0.recognizer == recognizer && $0.kind != .note }
+            // Touches it was not given (disabled, a device not allowed, its delegate said no).
+            // Touches it was not given for other reasons (a device not allowed, its delegate said no).
+            let refused = log.entries.filter { $0.recognizer == recognizer && $0.kind == .note && ($0.cause.text.contains("does not receive") || $0.cause.text.contains("shouldReceive")) }
+            let summary: String
+            if touched {
+                summary = "\(recognizer) never left possible"
+            } else if let first = refused.first {
+                summary = refused.count == 1 ? first.cause.text : "\(first.cause.text) (and \(refused.count - 1) more touches not received)"
+            } else {
+                summary = "\(recognizer) never received a touch (not on the touched view or its ancestors, or filtered out)"
+            }
+            return [Outcome(recognizer: recognizer, result: refused.isEmpty || touched ? "still possible" : "received no touch", time: refused.first?.time,
+                            chain: [], waitedSince: nil, waitedFor: nil, summary: summary)]
         }
         return out
     }

@@ -379,6 +379,7 @@ public final class GestureEnvironment {
     }
 
     func enabledChanged(_ r: GestureRecognizer) {
+        if case let .reaction(source, seq) = context, !r.isEnabled { r.disabledBy = (source, seq) } else { r.disabledBy = nil }
         guard !r.isEnabled, r.isInAttempt, !r.publishedState.isTerminal else { return }
         let target: RecognizerState = r.publishedState.isActive ? .cancelled : .failed
         r.internalState = target

@@ -40,6 +40,9 @@ open class GestureRecognizer {
     /// `allowedTouchTypes`: nil accepts every device.
     public var allowedDevices: Set<InputDevice>?
 
+    /// The app action that disabled it, when one did (for the log's "why").
+    var disabledBy: (source: String, seq: Int)?
+
     /// Disabling cancels an active recognizer and fails a possible one (A.1.9).
     public var isEnabled = true {
         didSet {

@@ -52,7 +52,15 @@ extension GestureEnvironment {
     /// Whether `r` receives a new touch: enabled, not finished, the device allowed, and the
     /// delegate's `shouldReceive` (A.2.3).
     private func receives(_ r: GestureRecognizer, _ touch: Touch, inputSeq: Int) -> Bool {
-        guard r.isEnabled, !r.publishedState.isTerminal, !r.takesHover else { return false }
+        guard r.isEnabled else {
+            // Said in the log, so "why did it not fire?" has an answer (A.1.9).
+            let by = r.disabledBy
+            log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
+                       cause: Cause(.disabled, "\(r.id) does not receive \(touch.label): it is disabled (isEnabled is false)" + (by.map { " since \($0.source)" } ?? ""),
+                                    other: by?.source, causedBy: by?.seq ?? inputSeq))
+            return false
+        }
+        guard !r.publishedState.isTerminal, !r.takesHover else { return false }
         if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
             log.append(time: now, kind: .note, recognizer: r.id, touches: [touch.pointer],
                        cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))

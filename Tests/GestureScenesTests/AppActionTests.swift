@@ -1,3 +1,4 @@
+import GestureAnalysis
 import GestureEngine
 import GestureRecognizers
 import GestureScenes
@@ -208,5 +209,24 @@ struct AppActionTests {
                 return d.contains("s.yaml:") && d.contains(words)
             }
         }
+    }
+
+    @Test("A.1.9: explain answers why a disabled recognizer did not fire: the touch it was not given, and the app action that disabled it")
+    func explainDisabled() throws {
+        let doc = try SceneLoader.parse(Self.base + """
+            reactions:
+              - when: pan
+                state: began
+                do: [{disable: tap}]
+            """, file: "s.yaml")
+        let events = Self.drag(from: (50, 100), to: (250, 100), at: 0, steps: 10, every: 10, lift: false)
+            + [TraceEvent(time: .milliseconds(150), type: .down, pointer: 2, x: 100, y: 500, device: .touch),
+               TraceEvent(time: .milliseconds(200), type: .up, pointer: 2, x: 100, y: 500, device: .touch)]
+        let scene = try Replay.run(events: events, scene: doc)
+        let outcomes = Explanation(log: scene.environment.log).outcomes(of: "tap")
+        let o = try #require(outcomes.first)
+        #expect(o.result == "received no touch" && o.time == .milliseconds(150))
+        #expect(o.summary.contains("tap does not receive touch 2: it is disabled (isEnabled is false) since pan began"), "\(o.summary)")
+        #expect(o.chain.last.map { $0.who == "pan" && $0.what.contains("began") } == true, "\(o.chain.map { "\($0.who) \($0.what)" })")
     }
 }
