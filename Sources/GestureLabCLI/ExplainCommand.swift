@@ -56,7 +56,8 @@ struct ExplainCommand: ParsableCommand {
 /// Replays a trace or exits 2 with the located problem.
 func replayOrExit(trace: String, scene: SceneDocument, routineUpdates: Bool = true, logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
     do {
-        let r = try Replay.run(reader: TraceReader(path: trace), scene: scene, routineUpdates: routineUpdates, logSink: logSink)
+        // Parsing on a second core while the engine runs on this one.
+        let r = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: scene, routineUpdates: routineUpdates, logSink: logSink)
         for w in r.warnings { Exit.warn(w.description) }
         return r
     } catch let d as TraceDiagnostic {

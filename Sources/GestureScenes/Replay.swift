@@ -19,7 +19,7 @@ public enum Replay {
         return try run(reader: reader, scene: doc, registry: registry, recordLog: recordLog, logSink: logSink)
     }
 
-    public static func run(reader: TraceReader, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
+    public static func run(reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
                            recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
                            observe: ((TraceEvent) -> Void)? = nil,
                            logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {

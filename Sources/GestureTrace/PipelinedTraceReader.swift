@@ -1,0 +1,147 @@
+import Foundation
+
+/// What a replay reads events from: a `TraceReader`, or one running on another core.
+public protocol TraceEventSource: AnyObject {
+    var header: TraceHeader { get }
+    /// Problems that did not stop the reading (a last line cut short); complete once
+    /// `nextEvent()` has returned nil.
+    var warnings: [TraceDiagnostic] { get }
+    var eventCount: Int { get }
+    func nextEvent() throws(TraceDiagnostic) -> TraceEvent?
+}
+
+extension TraceReader: TraceEventSource {}
+
+/// A `TraceReader` running on a thread of its own, handing events over in chunks, so that
+/// reading and parsing (one core) overlap with the engine (another). At most `depth` chunks wait
+/// to be taken, so memory stays flat however long the trace. Events, errors and warnings come out
+/// exactly as the reader gives them: an error arrives after the events before it.
+public final class PipelinedTraceReader: TraceEventSource {
+    public let header: TraceHeader
+    public let path: String
+    public private(set) var warnings: [TraceDiagnostic] = []
+    public private(set) var eventCount = 0
+
+    private let channel: Channel
+    private var current: [TraceEvent] = []
+    private var index = 0
+    private var finished = false
+
+    /// Starts reading `reader` on a new thread at once.
+    public init(_ reader: TraceReader, chunkSize: Int = 4096, depth: Int = 4) {
+        header = reader.header
+        path = reader.path
+        let channel = Channel(reader: reader, chunk: max(1, chunkSize), depth: max(1, depth))
+        self.channel = channel
+        // The thread holds the channel, not this object, so dropping a reader half-way (an
+        // error of the consumer's own) stops the thread instead of keeping both alive.
+        let thread = Thread { channel.produce() }
+        thread.name = "gesturelab trace reader"
+        thread.start()
+    }
+
+    public convenience init(path: String) throws(TraceDiagnostic) {
+        self.init(try TraceReader(path: path))
+    }
+
+    deinit { channel.stop() }
+
+    public func nextEvent() throws(TraceDiagnostic) -> TraceEvent? {
+        if index < current.count {
+            defer { index += 1 }
+            eventCount += 1
+            return current[index]
+        }
+        if finished { return nil }
+        switch channel.take() {
+        case let .events(next):
+            current = next
+            index = 1
+            eventCount += 1
+            return current[0]
+        case let .end(failure, warnings):
+            finished = true
+            current = []
+            self.warnings = warnings
+            if let failure { throw failure }
+            return nil
+        }
+    }
+
+    /// The reader's side and the queue between the two threads, guarded by one condition.
+    private final class Channel: @unchecked Sendable {
+        enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }
+
+        private let reader: TraceReader
+        private let chunk: Int
+        private let depth: Int
+        private let condition = NSCondition()
+        private var ready: [[TraceEvent]] = []
+        private var failure: TraceDiagnostic?
+        private var warnings: [TraceDiagnostic] = []
+        private var done = false
+        private var stopping = false
+
+        init(reader: TraceReader, chunk: Int, depth: Int) {
+            self.reader = reader
+            self.chunk = chunk
+            self.depth = depth
+        }
+
+        func produce() {
+            var buffer: [TraceEvent] = []
+            buffer.reserveCapacity(chunk)
+            var error: TraceDiagnostic?
+            while true {
+                do {
+                    guard let e = try reader.nextEvent() else { break }
+                    buffer.append(e)
+                } catch let d {
+                    error = d
+                    break
+                }
+                if buffer.count == chunk {
+                    guard hand(buffer) else { return }
+                    buffer = []
+                    buffer.reserveCapacity(chunk)
+                }
+            }
+            condition.lock()
+            if !buffer.isEmpty { ready.append(buffer) }
+            failure = error
+            warnings = reader.warnings
+            done = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits for room, then queues a chunk; false when the consumer has gone.
+        private func hand(_ events: [TraceEvent]) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while ready.count >= depth && !stopping { condition.wait() }
+            if stopping { return false }
+            ready.append(events)
+            condition.broadcast()
+            return true
+        }
+
+        func take() -> Taken {
+            condition.lock()
+            defer { condition.unlock() }
+            while ready.isEmpty && !done { condition.wait() }
+            if !ready.isEmpty {
+                condition.broadcast()
+                return .events(ready.removeFirst())
+            }
+            return .end(failure, warnings)
+        }
+
+        func stop() {
+            condition.lock()
+            stopping = true
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
