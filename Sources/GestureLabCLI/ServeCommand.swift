@@ -11,9 +11,9 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the recorder page (any browser, a phone's included) and pages to browse recordings.",
         discussion: """
-        Open the printed URL, pick a scene and draw on it: every pointer (fingers, pen, mouse) is written to the recordings \\
-        folder as it arrives, and the scene's recognizers run live. Listens on 127.0.0.1 unless --host says otherwise; any \\
-        other host (0.0.0.0 for a phone on the same network) prints a URL with a token that every request must carry. \\
+        Open the printed URL, pick a scene and draw on it: every pointer (fingers, pen, mouse) is written to the recordings \
+        folder as it arrives, and the scene's recognizers run live. Listens on 127.0.0.1 unless --host says otherwise; any \
+        other host (0.0.0.0 for a phone on the same network) prints a URL with a token that every request must carry. \
         Takes a killed server left behind are saved when it starts again. See docs/serve.md.
         """
     )
