@@ -142,6 +142,10 @@ public struct PointerEventConverter: Sendable {
     public var lastTime: Timestamp { last }
 
     public mutating func convert(_ r: PointerEventRecord) throws(PointerEvents.Problem) -> [TraceEvent] {
+        // Whatever a page or a log sends, the trace written must be one the reader accepts.
+        for sample in r.coalesced + [r.sample] {
+            if let problem = Self.problem(sample, origin: origin ?? sample.timeStamp, mapping: mapping) { throw .init(problem) }
+        }
         let device: InputDevice = r.pointerType == "pen" ? .pen : (r.pointerType == "mouse" ? .mouse : .touch)
         switch r.kind {
         case .down:
@@ -157,6 +161,19 @@ public struct PointerEventConverter: Sendable {
             guard down[r.pointerId] != nil else { throw .init("\(r.kind.rawValue) for pointer \(r.pointerId), which is not down") }
             return [event(r.kind == .up ? .up : .cancel, r.pointerId, r.sample, device)]
         }
+    }
+
+    /// What would make a sample's trace event one the trace reader refuses (docs/trace-format.md).
+    static func problem(_ s: PointerEventRecord.Sample, origin: Double, mapping: Mapping) -> String? {
+        let t = s.timeStamp - origin
+        guard t < 1e12 else { return "timeStamp \(s.timeStamp) is beyond any recording (\(NumberText.decimal(t)) ms after the first)" }
+        let k = mapping.cssPixelsPerPoint
+        let x = (s.clientX - mapping.originX) / k, y = (s.clientY - mapping.originY) / k
+        guard abs(x) < 1e9, abs(y) < 1e9 else { return "position (\(s.clientX), \(s.clientY)) is beyond any screen" }
+        if let p = s.pressure, p < 0 { return "pressure must not be negative" }
+        if let w = s.width, w < 0 || w / k >= 1e6 { return "width \(w) must be 0 or more, and less than a screen" }
+        if let h = s.height, h < 0 || h / k >= 1e6 { return "height \(h) must be 0 or more, and less than a screen" }
+        return nil
     }
 
     private mutating func event(_ type: TouchEventType, _ pointer: Int, _ s: PointerEventRecord.Sample, _ device: InputDevice) -> TraceEvent {

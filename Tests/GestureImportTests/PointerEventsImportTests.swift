@@ -56,6 +56,11 @@ import Testing
             ("{\"type\":\"pointerdown\",\"pointerId\":1,\"timeStamp\":0,\"clientX\":1,\"clientY\":1}\n{\"type\":\"click\"}\n", 2, "unknown event type"),
             ("[\n{\"type\":\"pointerdown\",\n\"pointerId\":1,,}\n]", 3, "column"),
             ("{\"type\":\"pointerdown\",\"pointerId\":1.5,\"timeStamp\":0,\"clientX\":1,\"clientY\":1}\n", 1, "whole number"),
+            // Values the trace reader would refuse are refused here, so no import writes a bad trace.
+            ("{\"type\":\"pointerdown\",\"pointerId\":1,\"timeStamp\":0,\"clientX\":1e300,\"clientY\":1}\n", 1, "beyond any screen"),
+            ("{\"type\":\"pointerdown\",\"pointerId\":1,\"timeStamp\":0,\"clientX\":1,\"clientY\":1}\n{\"type\":\"pointermove\",\"pointerId\":1,\"timeStamp\":1e15,\"clientX\":1,\"clientY\":1}\n", 2, "beyond any recording"),
+            ("{\"type\":\"pointerdown\",\"pointerId\":1,\"timeStamp\":0,\"clientX\":1,\"clientY\":1,\"pressure\":-1}\n", 1, "pressure must not be negative"),
+            ("{\"type\":\"pointerdown\",\"pointerId\":1,\"timeStamp\":0,\"clientX\":1,\"clientY\":1,\"width\":-3,\"height\":2}\n", 1, "width -3.0 must be 0 or more"),
         ]
         for (log, line, words) in cases {
             #expect {
