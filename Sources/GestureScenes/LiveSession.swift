@@ -9,10 +9,15 @@ public final class LiveSession {
     public private(set) var scene: BuiltScene
     private var pending: [TraceEvent] = []
     public private(set) var fed: [TraceEvent] = []
+    /// Lanes-only: the log keeps just the entries lanes and the decision line read, and `fed`
+    /// stays empty, so a long take costs no more memory than a short one (the web recorder).
+    private let lanesOnly: Bool
+    static let laneKinds: Set<LogEntry.Kind> = [.transition, .pending, .released, .reset]
 
-    public init(document: SceneDocument) throws {
+    public init(document: SceneDocument, lanesOnly: Bool = false) throws {
         self.document = document
-        scene = try SceneBuilder.build(document)
+        self.lanesOnly = lanesOnly
+        scene = try SceneBuilder.build(document, keptKinds: lanesOnly ? Self.laneKinds : nil)
     }
 
     public var log: DecisionLog { scene.environment.log }
@@ -21,7 +26,7 @@ public final class LiveSession {
     /// Starts over (a cleared canvas, a reloaded scene, or scrubbing backwards).
     public func restart(with document: SceneDocument? = nil) throws {
         if let document { self.document = document }
-        scene = try SceneBuilder.build(self.document)
+        scene = try SceneBuilder.build(self.document, keptKinds: lanesOnly ? Self.laneKinds : nil)
         pending.removeAll()
         fed.removeAll()
     }
@@ -29,7 +34,7 @@ public final class LiveSession {
     public func feed(_ e: TraceEvent) {
         if let first = pending.first, first.time != e.time || pending.contains(where: { $0.pointer == e.pointer }) { flush() }
         pending.append(e)
-        fed.append(e)
+        if !lanesOnly { fed.append(e) }
     }
 
     public func flush() {
@@ -59,12 +64,16 @@ public final class LiveSession {
         // Appended in place: a copy would make every call cost the length of the whole take.
         for e in log.entries[changesSeen...] {
             guard let r = e.recognizer else { continue }
+            let state: String
             switch e.kind {
-            case .transition: changesCache[r, default: []].append((e.time, e.to ?? "?"))
-            case .pending: changesCache[r, default: []].append((e.time, "waiting"))
-            case .reset: changesCache[r, default: []].append((e.time, "possible"))
-            default: break
+            case .transition: state = e.to ?? "?"
+            case .pending: state = "waiting"
+            case .reset: state = "possible"
+            default: continue
             }
+            // A run of the same state (a pan's changes) is one change: the lane reads the same.
+            if changesCache[r]?.last?.1 == state { continue }
+            changesCache[r, default: []].append((e.time, state))
         }
         changesSeen = log.entries.count
         return changesCache

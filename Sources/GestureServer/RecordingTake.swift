@@ -23,7 +23,7 @@ final class RecordingTake {
         self.document = document
         self.name = name
         file = folder.path + "/" + name
-        session = try LiveSession(document: document)
+        session = try LiveSession(document: document, lanesOnly: true)
         // Its messages go back to the page (the replies carry them), not to the terminal.
         recorder = Recorder(output: file) { _ in }
     }
