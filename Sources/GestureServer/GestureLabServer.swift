@@ -90,7 +90,7 @@ public struct GestureLabServer: Sendable {
             do {
                 take = try await MainActor.run { () throws -> RecordingTake in
                     let doc = try SceneLoader.load(path: BrowsePages.sceneFile(sceneName, in: configuration.scenes)!)
-                    guard let name = folder.freshName(base: base) else { throw ServeError("\"\(base)\" cannot name a recording: use letters, digits, . _ -") }
+                    guard let name = folder.freshName(base: base, reserved: RecordingTake.namesInUse) else { throw ServeError("\"\(base)\" cannot name a recording: use letters, digits, . _ -") }
                     return try RecordingTake(document: doc, folder: folder, name: name)
                 }
             } catch {

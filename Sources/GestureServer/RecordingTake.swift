@@ -10,6 +10,10 @@ import GestureTrace
 /// Main-actor isolated: the engine, and recognizers written for UIKit, run on the main thread.
 @MainActor
 final class RecordingTake {
+    /// Names of the takes open now: two pages opening at once never get the same name, though
+    /// neither has written its file yet.
+    static var namesInUse: Set<String> = []
+
     let file: String
     let name: String
     private let document: SceneDocument
@@ -26,6 +30,7 @@ final class RecordingTake {
         session = try LiveSession(document: document, lanesOnly: true)
         // Its messages go back to the page (the replies carry them), not to the terminal.
         recorder = Recorder(output: file) { _ in }
+        Self.namesInUse.insert(name)
     }
 
     /// Answers one message from the page with the message to send back.
@@ -118,6 +123,7 @@ final class RecordingTake {
     /// Saves the take (strokes still down end with a cancel) and says what was saved where. A take
     /// with no event leaves nothing behind.
     func finish() -> String {
+        Self.namesInUse.remove(name)
         guard started, recorder.isRecording else { return "nothing to save" }
         return recorder.save() ?? (recorder.lastError ?? "could not save \(file)")
     }

@@ -25,15 +25,16 @@ public struct RecordingsFolder: Sendable {
     }
 
     /// A name for a new take: `base.jsonl`, or `base-2.jsonl`... when that is taken (by a saved
-    /// recording or one in progress), so a take never overwrites another.
-    public func freshName(base: String) -> String? {
+    /// recording, one in progress, or one `reserved` by a take that has not written yet), so a
+    /// take never overwrites another.
+    public func freshName(base: String, reserved: Set<String> = []) -> String? {
         let stem = base.hasSuffix(".jsonl") ? String(base.dropLast(6)) : base
         guard Self.isValid(stem + ".jsonl") else { return nil }
         for k in 1...10_000 {
             let name = k == 1 ? stem + ".jsonl" : "\(stem)-\(k).jsonl"
             guard Self.isValid(name) else { return nil }
             let file = path + "/" + name
-            if !FileManager.default.fileExists(atPath: file) && !FileManager.default.fileExists(atPath: file + ".recording") { return name }
+            if !reserved.contains(name) && !FileManager.default.fileExists(atPath: file) && !FileManager.default.fileExists(atPath: file + ".recording") { return name }
         }
         return nil
     }

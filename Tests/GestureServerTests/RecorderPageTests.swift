@@ -137,4 +137,32 @@ struct RecorderPageTests {
         #expect(saved.count == 2 && saved.contains("same.jsonl") && saved.contains { $0.hasPrefix("same-") }, "\(saved)")
         for name in saved { #expect(try traceEvents(folder + "/" + name).1.count == 2 + 2 * 3 + 2) }
     }
+
+    @Test("two pages opening takes of one name at the same moment get two files")
+    func concurrentTakesGetTwoNames() throws {
+        let folder = try temporaryFolder("concurrent")
+        let server = try ServerProcess(recordings: folder)
+        // Two WebSocket clients connect before either starts, then both start.
+        let script = """
+            const url = "ws://127.0.0.1:\(server.port)/ws/record?scene=pinch-and-rotate&name=dup";
+            const a = new WebSocket(url), b = new WebSocket(url);
+            await Promise.all([a, b].map(w => new Promise(r => w.onopen = r)));
+            const files = await Promise.all([a, b].map(w => new Promise(r => {
+              w.onmessage = m => { const j = JSON.parse(m.data); if (j.kind === "started") r(j.file); };
+              w.send(JSON.stringify({kind: "start", devices: ["touch"]}));
+            })));
+            console.log(JSON.stringify(files.sort()));
+            process.exit(0);
+            """
+        let node = Process()
+        node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        node.arguments = ["node", "--experimental-websocket", "--no-warnings", "--input-type=module", "-e", script]
+        let out = Pipe()
+        node.standardOutput = out
+        try node.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        node.waitUntilExit()
+        let files = try JSONSerialization.jsonObject(with: data) as? [String]
+        #expect(files == ["dup-2.jsonl", "dup.jsonl"], "\(String(decoding: data, as: UTF8.self))")
+    }
 }
