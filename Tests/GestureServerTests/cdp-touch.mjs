@@ -10,10 +10,11 @@
 //                                         has acknowledged every batch)
 //   {"save": true}      (presses Save take and waits for the server's answer)
 //   {"close": true}     (closes the page, as a person closing the tab)
+//   {"screenshot": "PATH.png"}  (the page as it is now, for the docs)
 // Prints one JSON object: the mapping, every touch point dispatched (CSS pixels), the page's
 // counters and latencies, and how long the steps took.
 const [port, url, stepsText] = process.argv.slice(2);
-import {readFileSync} from "node:fs";
+import {readFileSync, writeFileSync} from "node:fs";
 // STEPS_JSON, or @FILE holding it (long step lists do not fit on a command line).
 const steps = JSON.parse(stepsText.startsWith("@") ? readFileSync(stepsText.slice(1), "utf8") : stepsText);
 const deadline = Date.now() + 60000;
@@ -80,6 +81,9 @@ for (const step of steps) {
   } else if (step.save) {
     await evaluate("document.getElementById('save').click()");
     await until("window.gesturelab.saved !== null", "the take to be saved");
+  } else if (step.screenshot) {
+    const shot = await send("Page.captureScreenshot", {format: "png"});
+    writeFileSync(step.screenshot, Buffer.from(shot.data, "base64"));
   } else if (step.close) {
     await send("Page.navigate", {url: "about:blank"});
   }
