@@ -3,10 +3,12 @@
 # command-line tests run), then runs the Swift Testing suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# chromium renders the HTML timeline in a test (a real browser running the page's script);
-# Xvfb and xdotool drive the studio's real SDL2 window in the window tests; GNU time measures
-# the peak memory of each bad-input case.
-GESTURELAB_APT_PACKAGES="chromium xvfb xdotool time ${GESTURELAB_APT_PACKAGES:-}" GESTURELAB_SKIP_BUILD=1 bash scripts/bootstrap.sh
+# chromium renders the HTML timeline in a test (a real browser running the page's script) and,
+# driven through its DevTools protocol by node (20, from the machine's image), sends real touches
+# to `gesturelab serve`; curl makes the server tests' plain requests; Xvfb and xdotool drive the
+# studio's real SDL2 window in the window tests; GNU time measures the peak memory of each
+# bad-input case.
+GESTURELAB_APT_PACKAGES="chromium curl xvfb xdotool time ${GESTURELAB_APT_PACKAGES:-}" GESTURELAB_SKIP_BUILD=1 bash scripts/bootstrap.sh
 # One build of everything, tests included. A compiler warning fails the run: warnings are fixed,
 # not accumulated (an incremental build shows only the files it recompiled; CI builds clean).
 mkdir -p .build
