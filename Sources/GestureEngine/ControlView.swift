@@ -73,37 +73,37 @@ open class ControlView: View {
         isHighlighted = true
         valueAtStart = value
         lastX = location(of: t).x
-        send("touchDown", t, "\(t.label) went down on \(controlType.rawValue) \(id)")
-        if t.tapCount >= 2 { send("touchDownRepeat", t, "tap \(t.tapCount) in quick succession") }
+        send("touchDown", t, "\(t.label) went down on \(controlType.rawValue) \(id)", on: .began)
+        if t.tapCount >= 2 { send("touchDownRepeat", t, "tap \(t.tapCount) in quick succession", on: .began) }
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         guard let t = touches.first(where: { $0.pointer == tracked }) else { return }
-        crossing(t)
-        send(isTouchInside ? "touchDragInside" : "touchDragOutside", t, "\(t.label) moved to \(t.locationInWindow), \(isTouchInside ? "inside" : "outside") the tracking area", routine: true)
+        crossing(t, on: .moved)
+        send(isTouchInside ? "touchDragInside" : "touchDragOutside", t, "\(t.label) moved to \(t.locationInWindow), \(isTouchInside ? "inside" : "outside") the tracking area", on: .moved)
         if controlType == .slider {
             let x = location(of: t).x
             let before = value
             value = min(1, max(0, value + (x - lastX) / max(1, frame.width)))
             lastX = x
             if isContinuous && value != before {
-                send("valueChanged", t, "the slider's value is \(NumberText.decimal(value))", routine: true)
+                send("valueChanged", t, "the slider's value is \(NumberText.decimal(value))", on: .moved)
             }
         }
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         guard let t = touches.first(where: { $0.pointer == tracked }) else { return }
-        crossing(t)
+        crossing(t, on: .ended)
         let inside = isTouchInside
         finishTracking()
-        send(inside ? "touchUpInside" : "touchUpOutside", t, "\(t.label) lifted \(inside ? "inside" : "outside") the tracking area")
+        send(inside ? "touchUpInside" : "touchUpOutside", t, "\(t.label) lifted \(inside ? "inside" : "outside") the tracking area", on: .ended)
         switch controlType {
         case .switch where inside:
             isOn.toggle()
-            send("valueChanged", t, "the switch turned \(isOn ? "on" : "off")")
+            send("valueChanged", t, "the switch turned \(isOn ? "on" : "off")", on: .ended)
         case .slider where !isContinuous && value != valueAtStart:
-            send("valueChanged", t, "the slider's value is \(NumberText.decimal(value)) (sent once, at the lift: isContinuous is false)")
+            send("valueChanged", t, "the slider's value is \(NumberText.decimal(value)) (sent once, at the lift: isContinuous is false)", on: .ended)
         default: break
         }
     }
@@ -111,7 +111,7 @@ open class ControlView: View {
     open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         guard let t = touches.first(where: { $0.pointer == tracked }) else { return }
         finishTracking()
-        send("touchCancel", t, "\(t.label) was cancelled: tracking ends without touchUpInside (F.2.6)")
+        send("touchCancel", t, "\(t.label) was cancelled: tracking ends without touchUpInside (F.2.6)", on: .cancelled)
     }
 
     /// The control leaves the window while tracking: `cancelTracking(with: nil)` sends
@@ -119,7 +119,7 @@ open class ControlView: View {
     public func leftWindow() {
         guard isTracking, let pointer = tracked else { return }
         finishTracking()
-        environment?.log.append(time: environment?.now ?? .zero, kind: .control, view: id, phase: "touchCancel", touches: [pointer],
+        environment?.log.append(time: environment?.now ?? .zero, kind: .control, view: id, from: "removed", phase: "touchCancel", touches: [pointer],
                                 cause: Cause(.delivery, "\(id) left the window while tracking touch \(pointer) (cancelTracking with no event, F.1.5)"))
     }
 
@@ -130,13 +130,13 @@ open class ControlView: View {
     }
 
     /// touchDragEnter / touchDragExit when the touch crosses the tracking area's edge.
-    private func crossing(_ t: Touch) {
+    private func crossing(_ t: Touch, on phase: TouchPhase) {
         let inside = isMostlyInside(location(of: t))
         guard inside != isTouchInside else { return }
         isTouchInside = inside
         isHighlighted = inside
         send(inside ? "touchDragEnter" : "touchDragExit", t,
-             "\(t.label) \(inside ? "came back within" : "went beyond") \(id)'s bounds plus its \(NumberText.decimal(trackingMargin)) pt tracking margin")
+             "\(t.label) \(inside ? "came back within" : "went beyond") \(id)'s bounds plus its \(NumberText.decimal(trackingMargin)) pt tracking margin", on: phase)
     }
 
     /// The bounds grown by the tracking margin (F.2.3).
@@ -148,9 +148,11 @@ open class ControlView: View {
 
     private func location(of t: Touch) -> Point { convertFromWindow(t.locationInWindow) }
 
-    private func send(_ event: String, _ t: Touch, _ why: @autoclosure () -> String, routine: Bool = false) {
+    /// Logs a control event; `from` is the touch phase that sent it, so readers can tell the
+    /// events of every move (drags, a continuous slider's values) from the rest.
+    private func send(_ event: String, _ t: Touch, _ why: @autoclosure () -> String, on phase: TouchPhase) {
         guard let env = environment else { return }
-        env.log.append(time: env.now, kind: .control, view: id, phase: event, touches: [t.pointer], cause: Cause(.delivery, why()))
+        env.log.append(time: env.now, kind: .control, view: id, from: phase.rawValue, phase: event, touches: [t.pointer], cause: Cause(.delivery, why()))
         if let onControlEvent { onControlEvent(event) }
     }
 

@@ -143,12 +143,9 @@ public struct TimelineModel: Sendable {
 
 extension TimelineModel {
     /// Control events sent on every move of a tracked touch: the drags, and a continuous
-    /// slider's values (a switch's `valueChanged`, or a slider's sent once at the lift, is not).
+    /// slider's values (`from` is the touch phase that sent an event; crossing the tracking
+    /// area's edge, a switch's or a lift's valueChanged are not routine).
     static func isRoutineControlEvent(_ e: LogEntry) -> Bool {
-        switch e.phase {
-        case "touchDragInside", "touchDragOutside": return true
-        case "valueChanged": return e.cause.text.hasPrefix("the slider's value is") && !e.cause.text.contains("sent once")
-        default: return false
-        }
+        e.from == "moved" && (e.phase == "touchDragInside" || e.phase == "touchDragOutside" || e.phase == "valueChanged")
     }
 }

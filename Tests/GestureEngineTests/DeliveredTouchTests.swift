@@ -27,6 +27,17 @@ final class NotingView: View {
 /// Issue 14 item 3, reference A.2.8 and F.3.2: what a view receives, and what the log says it received.
 @Suite("A.2.8, F.3.2: the touch a view receives")
 struct DeliveredTouchTests {
+    /// A noting view under a long press that holds back began (delaysTouchesBegan).
+    static func viewUnderDelayingPress() -> (Harness, NotingView) {
+        let h = Harness()
+        let v = NotingView(id: "v", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        let press = LongPressGestureRecognizer(id: "press")
+        press.delaysTouchesBegan = true
+        v.addGestureRecognizer(press)
+        return (h, v)
+    }
+
     @Test("every view row carries the touch's place in the window and in the view, and its own time stamp")
     func viewRowsCarryTheTouch() {
         let h = Harness()
@@ -42,12 +53,7 @@ struct DeliveredTouchTests {
 
     @Test("F.3.2: a began held by delaysTouchesBegan and released by a failure is the touch as it went down; one move then brings the view to where it is now")
     func releasedBeganIsTheTouchAsItWas() {
-        let h = Harness()
-        let v = NotingView(id: "v", frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        h.window.addSubview(v)
-        let press = LongPressGestureRecognizer(id: "press")
-        press.delaysTouchesBegan = true
-        v.addGestureRecognizer(press)
+        let (h, v) = Self.viewUnderDelayingPress()
         h.down(1, 100, 100, at: 0)
         h.move(1, 104, 100, at: 10)
         h.move(1, 130, 100, at: 30)  // beyond allowableMovement: the press fails, the began is released
@@ -67,12 +73,7 @@ struct DeliveredTouchTests {
 
     @Test("F.3.2: a touch that lifted before its held began was released: began as it went down, the move, then ended, each call showing its own phase")
     func wholeSequenceDelayed() {
-        let h = Harness()
-        let v = NotingView(id: "v", frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        h.window.addSubview(v)
-        let press = LongPressGestureRecognizer(id: "press")
-        press.delaysTouchesBegan = true
-        v.addGestureRecognizer(press)
+        let (h, v) = Self.viewUnderDelayingPress()
         h.down(1, 100, 100, at: 0)
         h.move(1, 103, 100, at: 20)
         h.up(1, 103, 100, at: 60)  // lifted before minimumPressDuration: the press fails at the lift
