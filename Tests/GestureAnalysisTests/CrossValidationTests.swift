@@ -76,25 +76,24 @@ let devSamples: [StrokeCrossValidation.Sample] = {
 
 @Suite("Cross-validated figures on the $1 development set (the README's table)", .enabled(if: DollarDataset.isPresent, Comment(rawValue: DollarDataset.absence)))
 struct CrossValidatedFiguresTests {
-    @Test("The checkmark, fitted on five subjects, scores F1 0.989 on the sixth; lead-ins pass; its defaults are the fit on all six")
+    @Test("The checkmark, fitted on five subjects, scores F1 0.989 on the sixth and at least 0.98 at every speed; lead-ins pass, most lopsided v's do not; its defaults are the fit on all six")
     func checkmark() {
-        let r = StrokeCrossValidation.run(name: "checkmark", samples: StrokeDetectorGrids.checkmarkSamples(devSamples), target: "check",
+        let samples = StrokeDetectorGrids.checkmarkSamples(devSamples)
+        let r = StrokeCrossValidation.run(name: "checkmark", samples: samples, target: "check",
                                           fit: StrokeDetectorGrids.checkmarkFromPositives())
-        #expect(r.real.tp == 180 && r.real.fn == 0 && r.real.fp == 4, "\(r.real)")
+        #expect(r.real.tp == 179 && r.real.fn == 1 && r.real.fp == 3, "\(r.real)")
         #expect(r.real.f1 >= 0.985)
-        #expect(r.speed("slow").f1 >= 0.98 && r.speed("medium").f1 >= 0.98, "slow \(r.speed("slow").f1) medium \(r.speed("medium").f1)")
-        #expect(r.speed("fast").f1 >= 0.97, "fast \(r.speed("fast").f1): short of the 0.98 target, see issue 17's note")
+        for speed in ["slow", "medium", "fast"] { #expect(r.speed(speed).f1 >= 0.98, "\(speed) \(r.speed(speed).f1)") }
         let lead = r.variation("check with a lead-in")
         #expect(Double(lead.accepted) / Double(lead.total) >= 0.99)
+        // Without the pointed-turn test 382 of the 540 were read as checks.
+        #expect(r.variation("lopsided v").accepted <= 270, "\(r.variation("lopsided v"))")
         // The shipped defaults are what the procedure chooses on all six subjects.
-        let checks = devSamples.filter { $0.label == "check" }
-        let fitted = StrokeDetectorGrids.checkmark(fittedTo: StrokeDetectorGrids.checkmarkSamples(checks).compactMap { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) })
+        let (chosen, _) = StrokeDetectorGrids.checkmarkFromPositives()(samples)
         let shipped = CheckmarkRecognizer(id: "c")
-        for (a, b) in [(fitted.minimumLegRatio, shipped.minimumLegRatio), (fitted.minimumRise, shipped.minimumRise),
-                       (fitted.maximumDownWinding, shipped.maximumDownWinding), (fitted.maximumUpWinding, shipped.maximumUpWinding),
-                       (fitted.minimumVertexAngle, shipped.minimumVertexAngle), (fitted.maximumLegSteepness, shipped.maximumLegSteepness)] {
-            #expect(abs(a - b) < 0.001, "fitted \(a), shipped \(b)")
-        }
+        shipped.maximumLeadIn = 0.35
+        #expect(chosen == StrokeDetectorGrids.describe(shipped))
+        #expect(r.fittedOnAll == chosen)
     }
 
     @Test("The circle, its grid chosen on five subjects, scores F1 0.989 on the sixth; open and over-drawn circles mostly pass; its defaults are the choice on all six")

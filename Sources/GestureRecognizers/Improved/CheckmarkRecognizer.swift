@@ -1,5 +1,9 @@
 import GestureEngine
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// GestureLab's checkmark: the published idea (a short stroke down and to the right, then a
 /// longer one up and to the right) measured on the whole stroke at touch-up, so that it survives
 /// real input: jitter (the stroke is resampled and legs are measured end to end), hooks at the
@@ -17,6 +21,12 @@ import GestureEngine
 ///   `maximumUpWinding` (1.356) times its chord, which tells it from curly braces and question marks;
 /// - the legs meet at `minimumVertexAngle` (40.76 degrees) or wider, and are no steeper than
 ///   `maximumLegSteepness` (69.12 degrees from the horizontal on average): a v's arms are steep;
+/// - a steep first leg needs a rounded turn: the down leg's angle (degrees) plus
+///   `sharpTurnWeight` (2) times ln(1 / `turnRounding`) is at most `maximumVLikeness` (67.51). A
+///   "v" is drawn as two straight arms meeting at a point, and its first arm is steep; people
+///   round the bottom of a checkmark, or draw its first leg flatter. A v whose right arm is drawn
+///   long passes every other test (its angles and straightness are a v's, its proportions a
+///   check's); this one rejects about half of them;
 /// - a rise up and to the right over at most `maximumLeadIn` (0.35) of the path before the down
 ///   leg is a lead-in, and the down leg starts at its top.
 /// The thresholds enclose the development set's checks with a fixed margin
@@ -35,6 +45,10 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
     public var maximumLegSteepness = 69.12
     /// A first rise up and to the right this share of the path, at most, is a lead-in, not a leg.
     public var maximumLeadIn = 0.35
+    /// Degrees of first-leg steepness one e-fold of turn rounding pays for (0: the angle alone).
+    public var sharpTurnWeight = 2.0
+    /// The first leg's angle plus `sharpTurnWeight` times ln(1 / turnRounding), at most.
+    public var maximumVLikeness = 67.51
 
     public override var typeName: String { "checkmark" }
     public override var strokeName: String { "a checkmark" }
@@ -51,6 +65,8 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
             .number("minimumVertexAngle", \CheckmarkRecognizer.minimumVertexAngle, unit: "deg", "angle between the legs at the turn, at least (40.76)"),
             .number("maximumLegSteepness", \CheckmarkRecognizer.maximumLegSteepness, unit: "deg", "mean angle of the legs from the horizontal, at most (69.12)"),
             .number("maximumLeadIn", \CheckmarkRecognizer.maximumLeadIn, unit: "", "share of the path a rise before the down leg may take (0.35)"),
+            .number("sharpTurnWeight", \CheckmarkRecognizer.sharpTurnWeight, unit: "deg", "first-leg degrees one e-fold of turn rounding pays for (2)"),
+            .number("maximumVLikeness", \CheckmarkRecognizer.maximumVLikeness, unit: "deg", "first leg's angle plus sharpTurnWeight x ln(1/turnRounding), at most (67.51)"),
         ]
     }
 
@@ -85,6 +101,13 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
         /// Degrees: the mean of the legs' angles from the horizontal. A check's short leg is
         /// flatter than a "v"'s arms, however long the v's right arm (about 54 against 64).
         public var steepness: Double { (abs(downAngle) + abs(upAngle)) / 2 }
+        /// How far the turn point lies from the corner where straight lines through the middles
+        /// of the two legs cross, over the down leg's length: near 0 for a v's pointed bottom,
+        /// about 0.2 for a check's rounded one. Never below `minimumTurnRounding`.
+        public var turnRounding: Double
+        /// The first leg's angle, plus `weight` degrees for each e-fold by which the turn is
+        /// sharper than 1: what a v has much of (steep, pointed) and a check little of.
+        public func vLikeness(weight: Double) -> Double { downAngle - weight * log(turnRounding) }
         /// The share of the path before the down leg that was taken as a lead-in (0 for none).
         public var leadIn: Double
         public var turn: Point
@@ -113,10 +136,29 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
         var vertex = abs(StrokeGeometry.degrees(back) - StrokeGeometry.degrees(up))
         if vertex > 180 { vertex = 360 - vertex }
         let height = max(g.bounds.height, 1e-9)
+        let rounding = turnRounding(g.points, start: first, turn: v)
         return Features(pathLength: g.pathLength, downAngle: StrokeGeometry.degrees(down), upAngle: StrokeGeometry.degrees(up),
                         ratio: up.length / max(down.length, 1e-9), rise: (start.y - end.y) / height,
                         downWinding: g.winding(from: first, to: v), upWinding: g.winding(from: v, to: n - 1),
-                        vertexAngle: vertex, leadIn: Double(first) / Double(n - 1), turn: turn)
+                        vertexAngle: vertex, turnRounding: rounding, leadIn: Double(first) / Double(n - 1), turn: turn)
+    }
+
+    /// A pointed turn measures 0 in principle; this floor keeps its logarithm finite and treats
+    /// everything sharper than a twentieth of a point per hundred alike (a resampled stroke
+    /// cannot tell them apart).
+    public static let minimumTurnRounding = 0.005
+
+    /// See `Features.turnRounding`. The middles of the legs (20% to 80% of each) stand for the
+    /// legs, so neither the turn's rounding nor a hook at the ends bends them.
+    static func turnRounding(_ p: [Point], start: Int, turn: Int) -> Double {
+        let end = p.count - 1
+        let down = Array(p[(start + (turn - start) / 5)...(start + (turn - start) * 4 / 5)])
+        let up = Array(p[(turn + (end - turn) / 5)...(turn + (end - turn) * 4 / 5)])
+        let legLength = p[start].distance(to: p[turn])
+        guard down.count >= 2, up.count >= 2, legLength > 0,
+              let a = StrokeGeometry.fittedLine(down), let b = StrokeGeometry.fittedLine(up),
+              let corner = StrokeGeometry.crossing(a, b) else { return minimumTurnRounding }
+        return max(minimumTurnRounding, corner.distance(to: p[turn]) / legLength)
     }
 
     /// The whole decision on one stroke's points, usable without an engine.
@@ -132,6 +174,7 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
         f.pathLength >= minimumPathLength && (0...90).contains(f.downAngle) && (-90 ... -20).contains(f.upAngle)
             && f.ratio >= minimumLegRatio && f.rise >= minimumRise && f.downWinding <= maximumDownWinding
             && f.upWinding <= maximumUpWinding && f.vertexAngle >= minimumVertexAngle && f.steepness <= maximumLegSteepness
+            && f.vLikeness(weight: sharpTurnWeight) <= maximumVLikeness
     }
 
     /// The tests, in order, on measured features.
@@ -143,6 +186,7 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
             Evidence("maximumUpWinding", value: f.upWinding, threshold: maximumUpWinding, unit: "", comparison: "<="),
             Evidence("minimumVertexAngle", value: f.vertexAngle, threshold: minimumVertexAngle, unit: "deg", comparison: ">="),
             Evidence("maximumLegSteepness", value: f.steepness, threshold: maximumLegSteepness, unit: "deg", comparison: "<="),
+            Evidence("maximumVLikeness", value: f.vLikeness(weight: sharpTurnWeight), threshold: maximumVLikeness, unit: "deg", comparison: "<="),
         ]
         func no(_ why: String) -> Verdict { Verdict(accepted: false, reason: why, evidence: evidence, turn: f.turn) }
         if f.pathLength < minimumPathLength { return no("too short for a checkmark") }
@@ -154,6 +198,10 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
         if f.upWinding > maximumUpWinding { return no("the second leg winds (\(NumberFormat.precise(f.upWinding)) times its chord)") }
         if f.steepness > maximumLegSteepness { return no("the legs are steep (\(NumberFormat.short(f.steepness)) degrees from the horizontal on average, more than \(NumberFormat.short(maximumLegSteepness))): a v, not a checkmark") }
         if f.vertexAngle < minimumVertexAngle { return no("the legs meet at \(NumberFormat.short(f.vertexAngle)) degrees, narrower than \(NumberFormat.short(minimumVertexAngle)): a v, not a checkmark") }
+        let vLikeness = f.vLikeness(weight: sharpTurnWeight)
+        if vLikeness > maximumVLikeness {
+            return no("the first leg is steep (\(NumberFormat.short(f.downAngle)) degrees) for so pointed a turn (rounding \(NumberFormat.precise(f.turnRounding))): a v, not a checkmark")
+        }
         let leadIn = f.leadIn > 0 ? " after a lead-in of \(NumberFormat.precise(f.leadIn)) of the path" : ""
         return Verdict(accepted: true, reason: "down, then up \(NumberFormat.precise(f.ratio)) times as far, legs at \(NumberFormat.short(f.vertexAngle)) degrees, turning at \(f.turn)\(leadIn)",
                        evidence: evidence, turn: f.turn)

@@ -88,6 +88,30 @@ public struct StrokeGeometry: Sendable {
         return Point(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
     }
 
+    /// The straight line nearest to `points` (least squares, measured across the line): their
+    /// centroid and the direction along which they spread most. Nil when they all coincide.
+    public static func fittedLine(_ points: [Point]) -> (through: Point, direction: Vector)? {
+        let n = Double(points.count)
+        guard n >= 2 else { return nil }
+        let cx = points.map(\.x).reduce(0, +) / n, cy = points.map(\.y).reduce(0, +) / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for p in points {
+            sxx += (p.x - cx) * (p.x - cx); syy += (p.y - cy) * (p.y - cy); sxy += (p.x - cx) * (p.y - cy)
+        }
+        guard sxx + syy > 0 else { return nil }
+        let angle = atan2(2 * sxy, sxx - syy) / 2
+        return (Point(x: cx, y: cy), Vector(dx: cos(angle), dy: sin(angle)))
+    }
+
+    /// Where two lines cross; nil when they are parallel (or nearly).
+    public static func crossing(_ a: (through: Point, direction: Vector), _ b: (through: Point, direction: Vector)) -> Point? {
+        let det = a.direction.dx * b.direction.dy - a.direction.dy * b.direction.dx
+        guard abs(det) > 1e-9 else { return nil }
+        let wx = b.through.x - a.through.x, wy = b.through.y - a.through.y
+        let t = (wx * b.direction.dy - wy * b.direction.dx) / det
+        return Point(x: a.through.x + t * a.direction.dx, y: a.through.y + t * a.direction.dy)
+    }
+
     /// Angle of a vector in degrees, 0 right, 90 down, -90 up (y grows downward).
     public static func degrees(_ v: Vector) -> Double { atan2(v.dy, v.dx) * 180 / .pi }
 }
