@@ -76,44 +76,54 @@ public enum StrokeCrossValidation {
 
     /// A detector with thresholds to choose: `candidates` are the threshold settings in grid
     /// order (each with its grid position), `accepts` decides a sample under one of them from
-    /// features measured once per sample.
+    /// features measured once per sample. `decide`, when given, gives every candidate's
+    /// decisions at once (the same as `accepts` would, only faster).
     public struct Grid<Features> {
         public var name: String
         public var candidates: [(description: String, position: [Int])]
         public var features: (Sample) -> Features?
         public var accepts: (Int, Features) -> Bool
+        public var decide: (([Features?]) -> [SampleBits])?
 
         public init(name: String, candidates: [(description: String, position: [Int])],
-                    features: @escaping (Sample) -> Features?, accepts: @escaping (Int, Features) -> Bool) {
+                    features: @escaping (Sample) -> Features?, accepts: @escaping (Int, Features) -> Bool,
+                    decide: (([Features?]) -> [SampleBits])? = nil) {
             self.name = name
             self.candidates = candidates
             self.features = features
             self.accepts = accepts
+            self.decide = decide
+        }
+
+        /// Which samples each candidate accepts.
+        public func decisions(_ features: [Features?]) -> [SampleBits] {
+            if let decide { return decide(features) }
+            return candidates.indices.map { c in SampleBits(count: features.count) { i in features[i].map { accepts(c, $0) } ?? false } }
         }
     }
 
     /// Cross-validates a threshold grid: per fold, the candidate with the best F1 on the other
-    /// subjects (development strokes and variants together); among equals, the one nearest the
-    /// middle of the tied ones in every threshold, so no threshold sits on the edge of what the
-    /// training strokes allow.
+    /// subjects (development strokes and variants together, each counting its weight); among
+    /// equals, the one nearest the middle of the tied ones in every threshold, so no threshold
+    /// sits on the edge of what the training strokes allow.
     public static func run<F>(_ grid: Grid<F>, samples: [Sample], target: String) -> Report {
-        let features = samples.map(grid.features)
-        // decisions[c][i]: candidate c accepts sample i.
-        let decisions: [[Bool]] = grid.candidates.indices.map { c in
-            features.map { f in f.map { grid.accepts(c, $0) } ?? false }
-        }
-        func choose(_ training: [Int]) -> Int {
+        let decisions = grid.decisions(samples.map(grid.features))
+        // Samples of one weight and one side count alike: a fold's weighted counts are popcounts.
+        let kinds = Set(samples.map { WeightedSide(weight: $0.weight, positive: $0.label == target) }).sorted { ($0.positive ? 1 : 0, $0.weight) < ($1.positive ? 1 : 0, $1.weight) }
+        let members = kinds.map { k in SampleBits(count: samples.count) { WeightedSide(weight: samples[$0].weight, positive: samples[$0].label == target) == k } }
+        func choose(_ training: SampleBits) -> Int {
+            let groups = zip(kinds, members).map { ($0, $1 & training) }
             var best = -1.0
             var tied: [Int] = []
             for c in grid.candidates.indices {
                 var tp = 0.0, fp = 0.0, fn = 0.0
-                for i in training {
-                    let w = samples[i].weight
-                    switch (samples[i].label == target, decisions[c][i]) {
-                    case (true, true): tp += w
-                    case (true, false): fn += w
-                    case (false, true): fp += w
-                    case (false, false): break
+                for (kind, group) in groups {
+                    let accepted = Double(decisions[c].countShared(with: group)) * kind.weight
+                    if kind.positive {
+                        tp += accepted
+                        fn += Double(group.countShared(with: group)) * kind.weight - accepted
+                    } else {
+                        fp += accepted
                     }
                 }
                 let f1 = tp == 0 ? 0 : 2 * tp / (2 * tp + fp + fn)
@@ -133,24 +143,28 @@ public enum StrokeCrossValidation {
         let subjects = subjectsInOrder(samples)
         var folds: [Fold] = []
         for s in subjects {
-            let training = samples.indices.filter { samples[$0].subject != s }
-            let c = choose(training)
+            let c = choose(SampleBits(count: samples.count) { samples[$0].subject != s })
             var fold = Fold(subject: s, chosen: grid.candidates[c].description, bySpeed: [:], real: Counts(), byVariation: [:])
             for i in samples.indices where samples[i].subject == s {
-                let positive = samples[i].label == target
+                let positive = samples[i].label == target, accepted = decisions[c].contains(i)
                 if let v = samples[i].variation {
-                    fold.byVariation[v, default: Counts()].add(positive, decisions[c][i])
+                    fold.byVariation[v, default: Counts()].add(positive, accepted)
                 } else {
-                    fold.real.add(positive, decisions[c][i])
-                    fold.bySpeed[samples[i].speed, default: Counts()].add(positive, decisions[c][i])
+                    fold.real.add(positive, accepted)
+                    fold.bySpeed[samples[i].speed, default: Counts()].add(positive, accepted)
                 }
             }
             folds.append(fold)
         }
-        let all = choose(Array(samples.indices))
+        let all = choose(SampleBits(count: samples.count) { _ in true })
         var allScore = Counts()
-        for i in samples.indices where samples[i].variation == nil { allScore.add(samples[i].label == target, decisions[all][i]) }
+        for i in samples.indices where samples[i].variation == nil { allScore.add(samples[i].label == target, decisions[all].contains(i)) }
         return Report(detector: grid.name, target: target, folds: folds, fittedOnAll: grid.candidates[all].description, fittedOnAllScore: allScore)
+    }
+
+    struct WeightedSide: Hashable {
+        var weight: Double
+        var positive: Bool
     }
 
     /// Cross-validates a fitting rule: per fold, `fit` sees the other subjects' samples and

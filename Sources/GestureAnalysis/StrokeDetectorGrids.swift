@@ -23,6 +23,7 @@ public enum StrokeDetectorGrids {
         ("maximumRadialVariation", [0.18, 0.22, 0.28, 0.35]),
         ("minimumAspect", [0.5, 0.6, 0.7]),
         ("maximumOpenRadialVariation", [0, 0.06, 0.1]),
+        ("maximumTurnUnevenness", [3, 4, 5, 1000]),
     ]
 
     static func describe(_ axes: [(name: String, values: [Double])], _ p: [Int]) -> String {
@@ -32,7 +33,7 @@ public enum StrokeDetectorGrids {
     public static func circle() -> StrokeCrossValidation.Grid<CircleRecognizer.Features> {
         let axes = circleAxes
         let positions = combinations(axes.map(\.values))
-        let recognizers: [CircleRecognizer] = positions.map { p in
+        func recognizer(_ p: [Int]) -> CircleRecognizer {
             let r = CircleRecognizer(id: "circle")
             r.maximumGap = axes[0].values[p[0]]
             r.minimumTurns = axes[1].values[p[1]]
@@ -41,14 +42,39 @@ public enum StrokeDetectorGrids {
             r.maximumRadialVariation = axes[4].values[p[4]]
             r.minimumAspect = axes[5].values[p[5]]
             r.maximumOpenRadialVariation = axes[6].values[p[6]]
-            r.maximumOpenGap = 1.0
+            r.maximumTurnUnevenness = axes[7].values[p[7]]
+            r.maximumOpenGap = 0.9
             return r
         }
+        let recognizers = positions.map(recognizer)
         return StrokeCrossValidation.Grid(
             name: "circle",
             candidates: positions.map { (describe(axes, $0), $0) },
             features: { CircleRecognizer.features($0.points) },
-            accepts: { c, f in recognizers[c].accepts(f) })
+            accepts: { c, f in recognizers[c].accepts(f) },
+            decide: { features in
+                // Each test depends on one threshold (closing on two), so each candidate's
+                // decisions are the intersection of per-value sets: what `accepts` decides
+                // (CrossValidationHarnessTests compares them on every candidate).
+                let n = features.count
+                func passing(_ test: (CircleRecognizer.Features) -> Bool) -> SampleBits {
+                    SampleBits(count: n) { i in features[i].map(test) ?? false }
+                }
+                let long = passing { $0.pathLength >= recognizers[0].minimumPathLength }
+                let closes = axes[0].values.indices.map { g in
+                    axes[6].values.indices.map { o in passing { recognizer([g, 0, 0, 0, 0, 0, o, 0]).closes($0) } }
+                }
+                let tests: [[SampleBits]] = [
+                    [], axes[1].values.map { v in passing { $0.turns >= v } }, axes[2].values.map { v in passing { $0.turns <= v } },
+                    axes[3].values.map { v in passing { $0.maxWindowTurn <= v } }, axes[4].values.map { v in passing { $0.radialVariation <= v } },
+                    axes[5].values.map { v in passing { $0.aspect >= v } }, [], axes[7].values.map { v in passing { $0.turnUnevenness <= v } },
+                ]
+                return positions.map { p in
+                    var bits = long & closes[p[0]][p[6]]
+                    for axis in [1, 2, 3, 4, 5, 7] { bits = bits & tests[axis][p[axis]] }
+                    return bits
+                }
+            })
     }
 
     /// The value below which `share` of `values` lie (nearest rank).

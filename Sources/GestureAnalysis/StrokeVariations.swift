@@ -35,7 +35,10 @@ public enum StrokeVariations {
     /// A circle drawn on past its end: the pen goes round again, retracing the stroke from the
     /// point of its first half nearest to where it was, for `extraTurns` of its samples (1.75
     /// turns in all for 0.75). The last 5% of the stroke (where a lifting pen hooks) is left
-    /// out first, so the join is as smooth as the stroke.
+    /// out first. The retraced points start where the pen was and drift back onto the first
+    /// loop over the first third of the retrace, as a pen does: jumping straight back to the
+    /// start (as this did before) made a corner of up to a third of the circle in one step,
+    /// which no writer draws and which the corner test rightly rejects.
     public static func overdrawn(_ points: [Point], extraTurns: Double) -> [Point] {
         guard points.count > 4 else { return points }
         let kept = Array(points[..<max(3, points.count * 95 / 100)])
@@ -45,7 +48,13 @@ public enum StrokeVariations {
         let extra = Int((Double(points.count) * extraTurns).rounded())
         let from = nearest + 1, to = min(kept.count - 1, nearest + extra)
         guard from <= to else { return kept }
-        return kept + kept[from...to]
+        let offset = end - kept[nearest]
+        let drift = max(1.0, Double(to - from + 1) / 3)
+        let retrace = (from...to).map { i -> Point in
+            let left = max(0, 1 - Double(i - nearest) / drift)
+            return Point(x: kept[i].x + offset.dx * left, y: kept[i].y + offset.dy * left)
+        }
+        return kept + retrace
     }
 
     /// A circle left open: its last points dropped until its ends are `gap` of its size apart

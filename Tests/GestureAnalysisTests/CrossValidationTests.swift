@@ -36,8 +36,12 @@ struct StrokeVariationTests {
         let over = StrokeVariations.overdrawn(circle, extraTurns: 0.75)
         // 38 samples kept (the last 5% left out), then 31 (0.75 of 41) retraced from after the
         // first-half sample nearest to sample 37: sample 0, 3 steps round the circle from it.
+        // The retrace starts one step on from where the pen was and is back on the first loop
+        // after a third of it.
         #expect(over.count == 38 + 31)
-        #expect(over[38] == circle[1])
+        let step = circle[0].distance(to: circle[1])
+        #expect(over[38].distance(to: over[37]) < 1.5 * step)
+        #expect(Array(over[(38 + 10)...]) == Array(circle[11...31]))
         let open = StrokeVariations.open(circle, gap: 0.8)
         #expect(open.last!.distance(to: open[0]) >= 0.8 * 100)
         #expect(open.count > 25 && open.count < 41)
@@ -63,6 +67,35 @@ struct CrossValidationHarnessTests {
         #expect(seen.prefix(3) == [["2", "10"], ["1", "10"], ["1", "2"]])
         #expect(seen.last == ["1", "2", "10"], "then once on everything, for the defaults")
         #expect(report.real.tp == 6 && report.real.fp == 0 && report.real.fn == 0)
+    }
+}
+
+extension CrossValidationHarnessTests {
+    @Test("The circle grid's fast decisions are what each candidate's recognizer decides, on every candidate")
+    func circleGridDecisions() {
+        // Shapes on both sides of every test: arcs of 0.4 to 2.3 turns, open and closed,
+        // squashed, with corners, wobbly, and a tiny one.
+        var strokes: [[Point]] = []
+        for turns in [0.4, 0.55, 0.7, 0.85, 1.0, 1.2, 1.8, 2.3] {
+            for squash in [1.0, 0.55, 0.4] {
+                strokes.append((0...50).map { i in
+                    let a = 2 * Double.pi * turns * Double(i) / 50
+                    return Point(x: 100 + 60 * cos(a), y: 100 + 60 * squash * sin(a) + 6 * sin(7 * a))
+                })
+            }
+        }
+        strokes.append([Point(x: 0, y: 0), Point(x: 80, y: 0), Point(x: 80, y: 80), Point(x: 0, y: 80), Point(x: 0, y: 5)])
+        strokes.append([Point(x: 0, y: 0), Point(x: 60, y: 10), Point(x: 70, y: 60), Point(x: 10, y: 70), Point(x: 2, y: 8)])
+        strokes.append([Point(x: 0, y: 0), Point(x: 3, y: 4)])
+        let samples = strokes.map { StrokeCrossValidation.Sample(points: $0, label: "circle", subject: "1", speed: "slow") }
+        var grid = StrokeDetectorGrids.circle()
+        let features = samples.map(grid.features)
+        let fast = grid.decisions(features)
+        grid.decide = nil
+        let slow = grid.decisions(features)
+        #expect(fast.count == grid.candidates.count)
+        #expect(fast == slow)
+        #expect(Set(fast.map { $0.countShared(with: $0) }).count > 5, "the shapes fall on both sides of the tests")
     }
 }
 
@@ -96,18 +129,18 @@ struct CrossValidatedFiguresTests {
         #expect(r.fittedOnAll == chosen)
     }
 
-    @Test("The circle, its grid chosen on five subjects, scores F1 0.989 on the sixth; open and over-drawn circles mostly pass; its defaults are the choice on all six")
+    @Test("The circle, its grid chosen on five subjects, finds every circle of the sixth and nothing else; open and over-drawn circles pass; its defaults are the choice on all six")
     func circle() {
         let r = StrokeCrossValidation.run(StrokeDetectorGrids.circle(), samples: StrokeDetectorGrids.circleSamples(devSamples), target: "circle")
-        #expect(r.real.tp == 180 && r.real.fp == 4 && r.real.fn == 0, "\(r.real)")
-        for speed in ["slow", "medium", "fast"] { #expect(r.speed(speed).f1 >= 0.98, "\(speed) \(r.speed(speed).f1)") }
+        #expect(r.real.tp == 180 && r.real.fp == 0 && r.real.fn == 0, "\(r.real)")
+        for speed in ["slow", "medium", "fast"] { #expect(r.speed(speed).f1 >= 0.99, "\(speed) \(r.speed(speed).f1)") }
         #expect(r.variation("circle open by 0.8 of its size").accepted >= 160)
-        #expect(r.variation("circle over-drawn to 1.75 turns").accepted >= 130)
-        #expect(r.fittedOnAll == "maximumGap 0.3, minimumTurns 0.6, maximumTurns 2.2, maximumWindowTurn 80, maximumRadialVariation 0.22, minimumAspect 0.5, maximumOpenRadialVariation 0.1")
+        #expect(r.variation("circle over-drawn to 1.75 turns").accepted >= 170)
+        #expect(r.fittedOnAll == "maximumGap 0.3, minimumTurns 0.5, maximumTurns 2.2, maximumWindowTurn 90, maximumRadialVariation 0.22, minimumAspect 0.5, maximumOpenRadialVariation 0.1, maximumTurnUnevenness 5")
         let shipped = CircleRecognizer(id: "c")
-        #expect(shipped.maximumGap == 0.3 && shipped.minimumTurns == 0.6 && shipped.maximumTurns == 2.2 && shipped.maximumWindowTurn == 80
+        #expect(shipped.maximumGap == 0.3 && shipped.minimumTurns == 0.5 && shipped.maximumTurns == 2.2 && shipped.maximumWindowTurn == 90
                 && shipped.maximumRadialVariation == 0.22 && shipped.minimumAspect == 0.5 && shipped.maximumOpenRadialVariation == 0.1
-                && shipped.maximumOpenGap == 1)
+                && shipped.maximumTurnUnevenness == 5 && shipped.maximumOpenGap == 0.9)
     }
 
     @Test("Nearest-template detection with negative templates, templates from the other subjects only: F1 at least 0.95")

@@ -98,8 +98,9 @@ struct SystemRandomNumberGeneratorStandIn {
     }
 }
 
-/// A half circle is not a circle, however open circles may be: it turns only half way round.
-@Test("The better circle: half a circle turns too little; 0.8 of one and a whole one pass")
+/// A half circle is not a circle, however open circles may be: its ends are its whole size apart,
+/// and it turns only half way round.
+@Test("The better circle: half a circle is too open and turns too little; 0.8 of one and a whole one pass")
 func circleArcs() {
     func arc(_ turns: Double) -> [Point] {
         (0...60).map { i in
@@ -110,6 +111,8 @@ func circleArcs() {
     let r = CircleRecognizer(id: "c")
     #expect(r.analyze(arc(0.5)).circle == nil)
     #expect(r.analyze(arc(0.5)).reason.hasPrefix("it turns 0.49"), "\(r.analyze(arc(0.5)).reason)")
+    r.minimumTurns = 0.45
+    #expect(r.analyze(arc(0.5)).reason.hasPrefix("it does not close: it comes back no nearer than 1 of its size"), "\(r.analyze(arc(0.5)).reason)")
     #expect(r.analyze(arc(0.8)).circle != nil)
     #expect(r.analyze(arc(1.0)).circle != nil)
 }
