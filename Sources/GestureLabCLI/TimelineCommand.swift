@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureAnalysis
+import GestureEngine
 import GestureScenes
 import GestureTimeline
 import GestureTrace
@@ -28,27 +29,33 @@ struct TimelineCommand: ParsableCommand {
 
     func run() throws {
         let doc = try scene.load()
-        let result = try replayOrExit(trace: trace, scene: doc)
+        // What the drawing shows: not the routine updates nor a row per input event, which
+        // are most of a long trace's log (and of its memory). The time axis still runs from the
+        // first event to the last.
+        var first: Timestamp?, last: Timestamp?
+        var strokes = StrokePathBuilder()
+        let drawsStrokes = format == .html
+        let result = try replayOrExit(trace: trace, scene: doc, routineUpdates: false, keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
+                                      observe: { e in
+                                          if first == nil { first = e.time }
+                                          last = e.time
+                                          if drawsStrokes { strokes.add(e) }
+                                      })
         let ids = result.scene.recognizers.map(\.id)
-        let model = TimelineModel(log: result.log, recognizers: ids, views: result.scene.window.subtree.map(\.id))
+        let events = first.flatMap { f in last.map { (first: f, last: $0) } }
+        let model = TimelineModel(log: result.log, recognizers: ids, views: result.scene.window.subtree.map(\.id), events: events)
         let title = "\(trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent) in \(doc.name)"
-        let text: String
+        let bytes: [UInt8]
         switch format {
-        case .perfetto: text = PerfettoTrace.render(model, title: title)
-        case .svg: text = TimelineSVG.render(model, title: title)
+        case .perfetto: bytes = Array(PerfettoTrace.render(model, title: title).utf8)
+        case .svg: bytes = Array(TimelineSVG.render(model, title: title).utf8)
         case .html:
-            let strokes = try readStrokes(trace)
             // The scene as it was before the replay moved anything.
             let fresh = try SceneBuilder.build(doc)
-            text = TimelineHTML.render(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes, log: result.log)
+            bytes = TimelineHTML.page(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes.strokes, log: result.log)
         }
-        try write(text, to: output)
+        let out = try OutputFile(output)
+        try out.write(bytes: bytes)
+        try out.finish()
     }
-}
-
-/// The trace's pointer paths, for drawing strokes.
-func readStrokes(_ path: String) throws -> [StrokePath] {
-    let events: [TraceEvent]
-    do { events = try TraceReader.readAll(path: path).1 } catch { throw Exit.fail(error.description) }
-    return StrokePath.strokes(of: events)
 }

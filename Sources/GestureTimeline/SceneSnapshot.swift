@@ -34,8 +34,28 @@ public struct StrokePath: Sendable {
 
     /// Each stroke of a trace's events, from its touch down to its lift.
     public static func strokes(of events: [TraceEvent]) -> [StrokePath] {
-        TraceStrokes(events).strokes.map { stroke in
-            StrokePath(pointer: stroke[0].pointer, points: stroke.map { ($0.time.milliseconds, $0.x, $0.y) })
+        var b = StrokePathBuilder()
+        for e in events { b.add(e) }
+        return b.strokes
+    }
+}
+
+/// Strokes gathered event by event while a trace streams past (as `TraceStrokes` does, keeping
+/// only time and place): a long trace's strokes without holding its events.
+public struct StrokePathBuilder: Sendable {
+    public private(set) var strokes: [StrokePath] = []
+    private var open: [Int: Int] = [:]
+
+    public init() {}
+
+    public mutating func add(_ e: TraceEvent) {
+        guard e.type.isTouch else { return }
+        if e.type == .down {
+            strokes.append(StrokePath(pointer: e.pointer, points: [(e.time.milliseconds, e.x, e.y)]))
+            open[e.pointer] = strokes.count - 1
+        } else if let i = open[e.pointer] {
+            strokes[i].points.append((e.time.milliseconds, e.x, e.y))
+            if e.type != .move { open[e.pointer] = nil }
         }
     }
 }

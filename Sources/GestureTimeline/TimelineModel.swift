@@ -44,7 +44,9 @@ public struct TimelineModel: Sendable {
     /// Where each log entry was drawn: lane index and time, for links.
     public var positions: [Int: (lane: Int, time: Timestamp)] = [:]
 
-    public init(log: DecisionLog, recognizers: [String], views: [String]) {
+    /// `events`: when the trace's first and last event times are known, the time axis covers
+    /// them even if the log kept no row for them (a log without input rows).
+    public init(log: DecisionLog, recognizers: [String], views: [String], events: (first: Timestamp, last: Timestamp)? = nil) {
         var laneIndex: [String: Int] = [:]
         func lane(_ id: String, _ kind: String) -> Int {
             let key = kind + ":" + id
@@ -56,6 +58,10 @@ public struct TimelineModel: Sendable {
         for r in recognizers { _ = lane(r, "recognizer") }
         start = log.entries.first?.time ?? .zero
         end = log.entries.last?.time ?? .zero
+        if let events {
+            start = log.entries.isEmpty ? events.first : min(start, events.first)
+            end = log.entries.isEmpty ? events.last : max(end, events.last)
+        }
         // Open spans per recognizer: (state, start, seq).
         var open: [String: (String, Timestamp, Int)] = [:]
         func close(_ r: String, at t: Timestamp) {

@@ -2,8 +2,10 @@ import Foundation
 import GestureAnalysis
 import GestureEngine
 import GestureScenes
+import GestureSynth
 import GestureTimeline
 import GestureTrace
+import GestureTestSupport
 import Testing
 
 func replayShipped(_ trace: String, _ scene: String) throws -> ReplayResult {
@@ -128,33 +130,132 @@ struct TimelineExportTests {
         #expect(svg.contains("marker-end=\"url(#arrow)\""))
     }
 
+    /// Writes a timeline page to a temporary file, opens it in headless Chromium and runs the
+    /// DevTools steps (places relative to the lanes' canvas); returns what the driver printed.
+    func openTimeline(_ html: [UInt8], _ steps: [[String: Any]], window: String = "1300,900") throws -> [String: Any] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-timeline-\(getpid())-\(UUID().uuidString).html").path
+        try Data(html).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let browser = try HeadlessChromium(windowSize: window)
+        return try browser.drive(script: repositoryRoot + "/Tests/GestureTestSupport/cdp-page.mjs", url: "file://" + path, steps: [["element": "#lanes"]] + steps)
+    }
+
     @Test("The HTML page is self-contained, and in a real headless browser its script draws the strokes and states")
     func htmlInChromium() throws {
         let r = try replayShipped("single-tap", "tap-requires-double-tap")
         let m = TimelineModel(log: r.log, recognizers: r.scene.recognizers.map(\.id), views: [])
         let fresh = try SceneBuilder.build(SceneLoader.load(path: scenePath("tap-requires-double-tap")))
         let strokes = [StrokePath(pointer: 1, points: [(20, 195, 422), (60, 196, 423), (100, 195, 422)])]
-        let html = TimelineHTML.render(m, title: "t", scene: SceneSnapshot(fresh.window), strokes: strokes, log: r.log)
-        #expect(!html.contains("src=\"http") && !html.contains("href=\"http"), "no network resources")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-timeline-\(getpid()).html").path
-        try html.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        let browser = try #require(chromium, "chromium is needed (scripts/test.sh installs it)")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: browser)
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let dom = String(decoding: data, as: UTF8.self)
-        // The script ran: the drawn stroke has points, and the state table shows the state at the end.
-        #expect(dom.contains("class=\"stroke-done\" data-i=\"0\" points=\"195,422 196,423 195,422\""))
-        #expect(dom.contains("data-r=\"singleTap\">possible</td>"), "reset to possible by the end")
-        #expect(dom.contains("recognized at 450 ms"))
+        let html = TimelineHTML.page(m, title: "t", scene: SceneSnapshot(fresh.window), strokes: strokes, log: r.log)
+        let text = String(decoding: html, as: UTF8.self)
+        #expect(!text.contains("src=\"http") && !text.contains("href=\"http"), "no network resources")
+        #expect(text.contains("recognized at 450 ms"))
+        let out = try openTimeline(html, [
+            ["eval": "document.querySelector('.stroke-done[data-i=\"0\"]').getAttribute('points')"],
+            ["eval": "document.querySelector('.st[data-r=\"singleTap\"]').textContent"],
+            ["eval": "window.timeline.stats.ticks[0]"],
+            ["eval": "window.timeline.stats.arrows"],
+            // At 60 ms the finger is down: two points drawn, the double tap still possible.
+            ["eval": "(window.timeline.setNow(60), window.timeline.draw(), document.querySelector('.stroke-done[data-i=\"0\"]').getAttribute('points'))"],
+        ])
+        let values = try #require(out["values"] as? [Any])
+        #expect(values[0] as? String == "195,422 196,423 195,422", "the whole stroke by the end")
+        #expect(values[1] as? String == "possible", "reset to possible by the end")
+        #expect((values[2] as? String).map { $0 == "0" || $0.hasPrefix("-") } == true, "ticks count from the trace's start: \(values[2])")
+        #expect((values[3] as? Int ?? 0) > 0, "arrows from the double tap's failure to the single tap's release")
+        #expect(values[4] as? String == "195,422 196,423")
+    }
+
+    @Test("A long trace's page: compact, ready quickly, and it zooms, pans, filters and steps through touch sequences in a real browser")
+    func longTimelineInChromium() throws {
+        // The first 40,000 events of the Hammer-like workload (seven recognizers).
+        let events = Array(HammerWorkload.events().prefix(40_000))
+        let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/bench/hammer-seven.yaml")
+        let built = try Replay.run(events: events, scene: doc)
+        let log = built.environment.log
+        let m = TimelineModel(log: log, recognizers: built.recognizers.map(\.id), views: built.window.subtree.map(\.id))
+        let strokes = StrokePath.strokes(of: events)
+        let html = TimelineHTML.page(m, title: "hammer", scene: SceneSnapshot(try SceneBuilder.build(doc).window), strokes: strokes, log: log)
+        #expect(html.count < 40 * events.count, "\(html.count) bytes for \(events.count) events")
+        let marks = m.lanes.map(\.marks.count).reduce(0, +)
+        let out = try openTimeline(html, [
+            ["eval": "JSON.stringify({view: timeline.view, stats: timeline.stats, marks: timeline.marks, sequences: timeline.sequences})"],
+            // Wheel up over x = 600 zooms in about the time under the pointer.
+            ["eval": "[timeline.tOf(600)]"],
+            ["wheel": [600, 40, -600]],
+            ["eval": "JSON.stringify({view: timeline.view, at: timeline.tOf(600), shift: timeline.tOf(700) - timeline.tOf(500)})"],
+            // Dragging 200 px to the left shows what was 200 px further right.
+            ["drag": [700, 40, 500, 40]],
+            ["eval": "timeline.view"],
+            ["key": "+"], ["eval": "timeline.view"],
+            ["key": "-"], ["eval": "timeline.view"],
+            ["key": "0"], ["key": "+"], ["key": "+"], ["eval": "timeline.view"],
+            ["key": "ArrowRight"], ["eval": "timeline.view"],
+            ["key": "0"], ["eval": "timeline.view"],
+            // The third touch sequence, on its own: the view fits it, the rest is dimmed.
+            ["key": "n"], ["key": "n"], ["key": "n"],
+            ["eval": "JSON.stringify({view: timeline.view, sequence: timeline.sequence, stats: timeline.stats, label: document.getElementById('seqlabel').textContent, strokes: document.querySelectorAll('#strokes .stroke').length})"],
+            // A mark under the pointer shows its cause.
+            ["eval": "(() => { const l = timeline.stats.firstMark; return l ? [timeline.xOf(l.t), l.y] : null; })()"],
+            // Hiding two lanes.
+            ["eval": "(() => { for (const id of ['pinch', 'rotate']) document.querySelector('input[data-lane=\"' + id + '\"]').click(); return null; })()"],
+            ["eval": "timeline.stats.lanes"],
+        ])
+        let values = try #require(out["values"] as? [Any])
+        let pageReady = try #require(out["pageReadyMs"] as? Double)
+        #expect(pageReady < 2000, "ready after \(pageReady) ms")
+        func decode(_ v: Any) throws -> [String: Any] { try #require(JSONSerialization.jsonObject(with: Data((v as? String ?? "").utf8)) as? [String: Any]) }
+        func numbers(_ v: Any?) -> [Double] { (v as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? [] }
+        let first = try decode(values[0])
+        let stats = try #require(first["stats"] as? [String: Any])
+        #expect(first["marks"] as? Int == marks)
+        #expect(stats["dense"] as? Bool == true, "the whole trace is drawn at a mark per pixel column")
+        // Round ticks from the trace's start: 0, then steps of 1, 2 or 5 times a power of ten.
+        let ticks = try #require(stats["ticks"] as? [String])
+        #expect(ticks.first == "0", "\(ticks)")
+        let tickMs = ticks.compactMap { t -> Double? in
+            let parts = t.split(separator: " ")
+            guard let v = Double(parts[0]) else { return nil }
+            return parts.count > 1 && parts[1] == "s" ? v * 1000 : v
+        }
+        #expect(tickMs.count == ticks.count && ticks.count >= 4)
+        let step = tickMs[1] - tickMs[0], mantissa = step / pow(10, floor(log10(step)))
+        #expect([1.0, 2, 5].contains { abs(mantissa - $0) < 1e-9 }, "step \(step) ms")
+        #expect(zip(tickMs, tickMs.dropFirst()).allSatisfy { abs(($1 - $0) - step) < 1e-6 })
+        let whole = numbers(first["view"])
+        let before = numbers(values[1])[0]
+        let zoomed = try decode(values[2])
+        let z = numbers(zoomed["view"])
+        #expect(z[1] - z[0] < (whole[1] - whole[0]) / 2, "zoomed in: \(z) from \(whole)")
+        #expect(abs((zoomed["at"] as? Double ?? 0) - before) < 1e-6 * (whole[1] - whole[0]), "the time under the pointer stays under it")
+        let dragged = numbers(values[3])
+        let shift = zoomed["shift"] as? Double ?? 0
+        #expect(abs((dragged[0] - z[0]) - shift) < 1e-6 * (whole[1] - whole[0]) && abs((dragged[1] - dragged[0]) - (z[1] - z[0])) < 1e-6,
+                "a drag pans by what it moved over, without zooming: \(dragged) from \(z)")
+        let plus = numbers(values[4]), minus = numbers(values[5]), quarter = numbers(values[6]), right = numbers(values[7]), reset = numbers(values[8])
+        #expect(abs((plus[1] - plus[0]) * 2 - (dragged[1] - dragged[0])) < 1e-6)
+        #expect(abs((minus[1] - minus[0]) - (dragged[1] - dragged[0])) < 1e-6)
+        #expect(abs((quarter[1] - quarter[0]) * 4 - (whole[1] - whole[0])) < 1e-6, "two zooms in from the whole trace")
+        #expect(abs((right[0] - quarter[0]) - 0.2 * (quarter[1] - quarter[0])) < 1e-6 && abs((right[1] - right[0]) - (quarter[1] - quarter[0])) < 1e-6)
+        #expect(abs(reset[0] - whole[0]) < 1e-6 && abs(reset[1] - whole[1]) < 1e-6)
+        let third = try decode(values[9])
+        #expect(third["sequence"] as? Int == 2)
+        #expect((third["label"] as? String)?.hasPrefix("3 of ") == true)
+        #expect((third["strokes"] as? Int ?? 0) >= 1)
+        let sv = numbers(third["view"])
+        #expect(sv[1] - sv[0] < (whole[1] - whole[0]) / 20, "the view fits one sequence: \(sv)")
+        #expect((third["stats"] as? [String: Any])?["dense"] as? Bool == false, "zoomed in, marks have their shapes")
+        #expect(values[12] as? Int == m.lanes.count - 2)
+        // Hovering the first mark in view shows a tooltip with its cause.
+        let place = numbers(values[10])
+        #expect(place.count == 2)
+        if place.count == 2 {
+            let hover = try openTimeline(html, [["key": "n"], ["key": "n"], ["key": "n"], ["move": [place[0], place[1]]],
+                                                ["eval": "[document.getElementById('tip').style.display, document.getElementById('tip').textContent]"]])
+            let tip = (hover["values"] as? [Any])?.first as? [Any]
+            #expect(tip?.first as? String == "block")
+            #expect((tip?.last as? String)?.contains(": ") == true, "\(String(describing: tip))")
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTestSupport
 import GestureTrace
 import Testing
 
@@ -59,60 +60,12 @@ final class ServerProcess {
     deinit { stop() }
 }
 
-/// Headless Chromium with its DevTools port on loopback, in a profile of its own.
-final class Browser {
-    let process = Process()
-    let profile: String
-    private(set) var devToolsPort = 0
+typealias Browser = HeadlessChromium
 
-    init() throws {
-        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let chromium else { throw HarnessError("chromium is needed (scripts/test.sh installs it)") }
-        profile = NSTemporaryDirectory() + "gesturelab-chromium-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                             "--user-data-dir=" + profile, "--window-size=390,950", "--no-first-run", "about:blank"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let file = profile + "/DevToolsActivePort"
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: file, encoding: .utf8), let first = text.split(separator: "\n").first, let p = Int(first) {
-                devToolsPort = p
-                return
-            }
-            usleep(50_000)
-        }
-        process.terminate()
-        throw HarnessError("chromium did not open its DevTools port")
-    }
-
+extension HeadlessChromium {
     /// Runs `cdp-touch.mjs` on `url` with `steps`; returns what it printed, parsed.
     func drive(_ url: String, _ steps: [[String: Any]]) throws -> [String: Any] {
-        let node = Process()
-        node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let script = repositoryRoot + "/Tests/GestureServerTests/cdp-touch.mjs"
-        let stepsText = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-        node.arguments = ["node", "--experimental-websocket", "--no-warnings", script, String(devToolsPort), url, stepsText]
-        let out = Pipe(), err = Pipe()
-        node.standardOutput = out
-        node.standardError = err
-        try node.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        node.waitUntilExit()
-        guard node.terminationStatus == 0, let result = try JSONSerialization.jsonObject(with: o) as? [String: Any] else {
-            throw HarnessError("the DevTools driver failed (node 20 with --experimental-websocket is needed): \(String(decoding: e, as: UTF8.self))")
-        }
-        return result
-    }
-
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: profile)
+        try drive(script: repositoryRoot + "/Tests/GestureServerTests/cdp-touch.mjs", url: url, steps: steps)
     }
 }
 
