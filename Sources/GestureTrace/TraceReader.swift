@@ -131,19 +131,23 @@ public final class TraceReader: IteratorProtocol, Sequence {
             }
             if TraceReader.isBlank(line) { continue }
             let event: TraceEvent
-            do {
-                event = try TraceEventDecoder.decode(line)
-            } catch {
-                if !lines.lastLineTerminated {
-                    // A crash while recording cuts the last line short; keep everything before it.
-                    warnings.append(TraceDiagnostic(file: path, line: lines.lineNumber,
-                                                    message: "last line is incomplete (recording interrupted?); ignored: \(error.message)",
-                                                    severity: .warning))
+            if let usual = TraceEventFastPath.decode(line) {
+                event = usual
+            } else {
+                do {
+                    event = try TraceEventDecoder.decode(line)
+                } catch {
+                    if !lines.lastLineTerminated {
+                        // A crash while recording cuts the last line short; keep everything before it.
+                        warnings.append(TraceDiagnostic(file: path, line: lines.lineNumber,
+                                                        message: "last line is incomplete (recording interrupted?); ignored: \(error.message)",
+                                                        severity: .warning))
+                        finished = true
+                        return nil
+                    }
                     finished = true
-                    return nil
+                    throw TraceDiagnostic(file: path, line: lines.lineNumber, message: error.message)
                 }
-                finished = true
-                throw TraceDiagnostic(file: path, line: lines.lineNumber, message: error.message)
             }
             if let problem = validator.check(event) {
                 finished = true

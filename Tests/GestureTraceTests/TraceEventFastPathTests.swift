@@ -1,0 +1,99 @@
+import Foundation
+@testable import GestureTrace
+import Testing
+
+/// The usual-line fast path reads what the general decoder reads, bit for bit, and hands
+/// everything else to it.
+@Suite("Reading the usual event line in one pass")
+struct TraceEventFastPathTests {
+    /// Both readings of one line: the fast path's (nil when it passes) and the general one's
+    /// (nil for an invalid line).
+    func both(_ text: String) -> (fast: TraceEvent?, general: TraceEvent?) {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { b in
+            let line = UnsafeBufferPointer(b)
+            return (TraceEventFastPath.decode(line), try? TraceEventDecoder.decode(line))
+        }
+    }
+
+    func same(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
+        a == b && a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern && a.time == b.time
+    }
+
+    @Test("Every line of every shipped recording: where the fast path reads it, the event is the general decoder's")
+    func shippedRecordings() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../recordings/traces").standardized.path
+        var fast = 0, total = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".jsonl") {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            for line in text.split(separator: "\n").dropFirst() where !line.isEmpty {
+                total += 1
+                let (f, g) = both(String(line))
+                guard let f else { continue }
+                fast += 1
+                #expect(g.map { same(f, $0) } == true, "\(name): \(line)")
+            }
+        }
+        #expect(total > 1000 && fast * 10 > total * 9, "\(fast) of \(total) lines on the fast path")
+    }
+
+    @Test("Generated events written by GestureLab all take the fast path and read back exactly")
+    func writtenLines() {
+        var state: UInt64 = 7
+        func random() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for k in 0..<5000 {
+            let type: TouchEventType = [.down, .move, .up, .cancel][k % 4]
+            let e = TraceEvent(time: .milliseconds((random() * 1e7).rounded() / 1000), type: type, pointer: k % 11,
+                               x: (random() * 2000 - 500).rounded() / 1000, y: random() * 900, device: k % 3 == 0 ? nil : (k % 3 == 1 ? .touch : .mouse))
+            let (f, g) = both(e.jsonLine)
+            #expect(f != nil, "\(e.jsonLine)")
+            if let f, let g { #expect(same(f, g), "\(e.jsonLine)") }
+        }
+    }
+
+    @Test("At each edge of the path: unusual but valid lines read alike or go to the general decoder; invalid ones always go to it")
+    func edges() {
+        let onPath = [
+            #"{"t":0,"type":"down","id":1,"x":0,"y":0}"#,
+            #"{"t":0.5,"type":"up","id":0,"x":-0,"y":-0.25,"device":"pen"}"#,
+            #"{"t":999999999999.5,"type":"move","id":123456789012345,"x":-999999999.999999,"y":123456789.012345}"#,
+            #"{"t":0.0000000000000000000001,"type":"cancel","id":2,"x":0.0000000000000000000001,"y":5}"#,
+        ]
+        let offPath = [
+            #"{"t":1e2,"type":"down","id":1,"x":0,"y":0}"#,                        // exponent
+            #"{ "t":1,"type":"down","id":1,"x":0,"y":0}"#,                         // a space
+            #"{"t":1,"type":"down","id":1,"x":0,"y":0} "#,                         // trailing space
+            #"{"type":"down","t":1,"id":1,"x":0,"y":0}"#,                          // another order
+            #"{"t":1,"type":"down","id":1,"x":0,"y":0,"pressure":0.5}"#,          // another field
+            #"{"t":1,"type":"down","id":1,"x":0,"y":0,"device":"synthetic"}"#,    // rarer device
+            #"{"t":123.4567890123456,"type":"down","id":1,"x":0,"y":0}"#,         // 16 digits
+            #"{"t":1,"type":"down","id":1,"x":0.00000000000000000000001,"y":0}"#, // 23 places
+            #"{"t":1,"type":"down","id":1.0,"x":0,"y":0}"#,                        // id written as a decimal
+            #"{"t":1,"type":"down","id":-1,"x":0,"y":0}"#,                         // negative id
+            #"{"t":1,"type":"hover","id":1,"x":0,"y":0}"#,                         // pointer event
+            // Invalid: each must reach the general decoder, which explains it.
+            #"{"t":-1,"type":"down","id":1,"x":0,"y":0}"#,
+            #"{"t":01,"type":"down","id":1,"x":0,"y":0}"#,
+            #"{"t":1.,"type":"down","id":1,"x":0,"y":0}"#,
+            #"{"t":1,"type":"down","id":01,"x":0,"y":0}"#,
+            #"{"t":1e12,"type":"down","id":1,"x":0,"y":0}"#,
+            #"{"t":1000000000000,"type":"down","id":1,"x":0,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":1000000000,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":0,"y":0"#,
+            #"{"t":1,"type":"down","id":1,"x":0,"y":0}}"#,
+            #"{"t":1,"type":"downs","id":1,"x":0,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":0,"y":0,"device":"touchy"}"#,
+            #"{"t":1,"type":"down","id":1,"x":,"y":0}"#,
+        ]
+        for line in onPath {
+            let (f, g) = both(line)
+            #expect(f != nil && g != nil && same(f!, g!), "\(line)")
+        }
+        for line in offPath { #expect(both(line).fast == nil, "\(line)") }
+        #expect(offPath.prefix(11).allSatisfy { both($0).general != nil }, "the unusual valid lines are valid")
+        #expect(offPath.dropFirst(11).allSatisfy { both($0).general == nil }, "the invalid lines are invalid")
+    }
+}
