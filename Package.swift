@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "TraceWindowUIKit", dependencies: ["GestureLabUIKit"], path: "Examples/iOSRecorder"),
         // A user's own gesturelab: the whole command line with those recognizers registered.
         .executableTarget(name: "seedlab", dependencies: ["GestureLabCLI", "SeedRecognizersUIKit"], path: "Examples/SeedLab", exclude: ["scenes"]),
-        .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport", exclude: ["cdp-page.mjs"]),
+        .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport", exclude: ["cdp-page.mjs", "cdp.mjs"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),

@@ -15,41 +15,12 @@
 // counters and latencies, and how long the steps took.
 const [port, url, stepsText] = process.argv.slice(2);
 import {readFileSync, writeFileSync} from "node:fs";
+import {connect} from "../GestureTestSupport/cdp.mjs";
 // STEPS_JSON, or @FILE holding it (long step lists do not fit on a command line).
 const steps = JSON.parse(stepsText.startsWith("@") ? readFileSync(stepsText.slice(1), "utf8") : stepsText);
 const deadline = Date.now() + 60000;
 
-async function target() {
-  for (;;) {
-    try {
-      const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-      const page = list.find(t => t.type === "page");
-      if (page) return page;
-    } catch (_) {}
-    if (Date.now() > deadline) throw new Error("no page target");
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
-
-const page = await target();
-const ws = new WebSocket(page.webSocketDebuggerUrl);
-await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
-let nextId = 1;
-const waiting = new Map();
-ws.onmessage = m => {
-  const r = JSON.parse(m.data);
-  if (r.id && waiting.has(r.id)) { waiting.get(r.id)(r); waiting.delete(r.id); }
-};
-function send(method, params = {}) {
-  const id = nextId++;
-  ws.send(JSON.stringify({id, method, params}));
-  return new Promise((resolve, reject) => waiting.set(id, r => r.error ? reject(new Error(method + ": " + JSON.stringify(r.error))) : resolve(r.result)));
-}
-async function evaluate(expression) {
-  const r = await send("Runtime.evaluate", {expression, returnByValue: true, awaitPromise: true});
-  if (r.exceptionDetails) throw new Error("page: " + JSON.stringify(r.exceptionDetails));
-  return r.result.value;
-}
+const {ws, send, evaluate} = await connect(port, deadline);
 async function until(expression, what) {
   while (!(await evaluate(expression))) {
     if (Date.now() > deadline) throw new Error("timed out waiting for " + what + ": " + await evaluate("(() => { const g = window.gesturelab; return g ? JSON.stringify({state: g.state, seen: g.seen, sent: g.sent, pending: g.pending, events: g.events, errors: g.errors}) : 'no page state'; })()"));

@@ -12,49 +12,19 @@
 // Prints one JSON object: how long the page took to be ready (from navigation, as the driver saw
 // it and as the page measured it) and the values of the eval steps, in order.
 import {readFileSync, writeFileSync} from "node:fs";
+import {connect} from "./cdp.mjs";
 const [port, url, stepsText] = process.argv.slice(2);
 const steps = JSON.parse(stepsText.startsWith("@") ? readFileSync(stepsText.slice(1), "utf8") : stepsText);
 const deadline = Date.now() + 120000;
 
-async function target() {
-  for (;;) {
-    try {
-      const list = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-      const page = list.find(t => t.type === "page");
-      if (page) return page;
-    } catch (_) {}
-    if (Date.now() > deadline) throw new Error("no page target");
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
-const page = await target();
-const ws = new WebSocket(page.webSocketDebuggerUrl);
-await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
-let nextId = 1;
-const waiting = new Map();
-ws.onmessage = m => {
-  const r = JSON.parse(m.data);
-  if (r.id && waiting.has(r.id)) { waiting.get(r.id)(r); waiting.delete(r.id); }
-};
-function send(method, params = {}) {
-  const id = nextId++;
-  ws.send(JSON.stringify({id, method, params}));
-  return new Promise((resolve, reject) => waiting.set(id, r => r.error ? reject(new Error(method + ": " + JSON.stringify(r.error))) : resolve(r.result)));
-}
-async function evaluate(expression) {
-  const r = await send("Runtime.evaluate", {expression, returnByValue: true, awaitPromise: true});
-  if (r.exceptionDetails) throw new Error("page: " + JSON.stringify(r.exceptionDetails));
-  return r.result.value;
-}
+const errors = [];
+const {ws, send, evaluate} = await connect(port, deadline, r => {
+  if (r.method === "Runtime.exceptionThrown") errors.push(r.params.exceptionDetails.exception?.description ?? r.params.exceptionDetails.text);
+});
 const frame = () => evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))");
 
 await send("Page.enable");
 await send("Runtime.enable");
-const errors = [];
-ws.addEventListener("message", m => {
-  const r = JSON.parse(m.data);
-  if (r.method === "Runtime.exceptionThrown") errors.push(r.params.exceptionDetails.exception?.description ?? r.params.exceptionDetails.text);
-});
 const navigated = Date.now();
 await send("Page.navigate", {url});
 while (!(await evaluate("document.body && document.body.dataset.ready === 'true'").catch(() => false))) {
