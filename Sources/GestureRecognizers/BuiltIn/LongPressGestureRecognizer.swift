@@ -37,7 +37,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
         cancelTimer(tapTimer)
         tapTimer = nil
-        let down = activeTouches.count
+        let down = numberOfTouches
         if down > numberOfTouchesRequired {
             fail(because: "\(down) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
             return
@@ -69,7 +69,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             setState(.ended, because: "a finger lifted")
             return
         }
-        if tapsDone < numberOfTapsRequired && activeTouches.isEmpty && pressTimer == nil {
+        if tapsDone < numberOfTapsRequired && numberOfTouches == 0 && pressTimer == nil {
             tapsDone += 1
             let done = tapsDone
             tapTimer = startTimer("maximumTapInterval", after: maximumTapInterval) { [unowned self] in

@@ -100,7 +100,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard activeTouches.isEmpty else { return }
+        guard numberOfTouches == 0 else { return }
         if state == .possible {
             if timing == .atTouchUp { evaluate(atTouchUp: true) }
             if state == .possible {

@@ -54,7 +54,7 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if activeTouches.isEmpty && state == .possible { decide(event: event, when: "when the touch ended before the delay") }
+        if numberOfTouches == 0 && state == .possible { decide(event: event, when: "when the touch ended before the delay") }
     }
 
     public override func reset() { timer = nil }
