@@ -6,7 +6,9 @@ import GestureTrace
 /// receiving a phase, a time) runs its actions as app code would, each change with a log row
 /// caused by the trigger (docs/scene-format.md, "Reactions"; reference F.1).
 final class SceneReactions {
-    private weak var environment: GestureEnvironment?
+    // Unowned, not weak: a weak reference gives the environment a side table, which sends every
+    // retain and release of it down the runtime's slow path (5-9% of the Hammer workload).
+    private unowned let environment: GestureEnvironment
     private let window: View
     private var views: [String: View]
     private let recognizers: [String: GestureRecognizer]
@@ -49,11 +51,12 @@ final class SceneReactions {
                 let earlier = control.onControlEvent
                 control.onControlEvent = { [unowned self] sent in
                     earlier?(sent)
-                    guard sent == event, let env = self.environment else { return }
+                    guard sent == event else { return }
+                    let env = self.environment
                     env.performAppAction("control \(id) sent \(event): scene reaction, line \(reaction.line)") { self.run(actions) }
                 }
             case let .time(ms):
-                environment?.scheduleAppAction(at: .milliseconds(ms), name: "at \(NumberText.decimal(ms)) ms (scene reaction, line \(reaction.line))") { [unowned self] in
+                environment.scheduleAppAction(at: .milliseconds(ms), name: "at \(NumberText.decimal(ms)) ms (scene reaction, line \(reaction.line))") { [unowned self] in
                     self.run(actions)
                 }
             }
@@ -66,7 +69,7 @@ final class SceneReactions {
         guard let triggers = viewTriggers[view.id] else { return }
         let id = view.id
         view.onReceive = { [unowned self] received, touches in
-            guard let env = self.environment else { return }
+            let env = self.environment
             for t in triggers where t.phase == received.rawValue {
                 let what = touches.map(\.label).joined(separator: ", ")
                 env.performAppAction("view \(id) received \(t.phase) (\(what)): scene reaction, line \(t.line)") { self.run(t.actions) }
@@ -83,7 +86,7 @@ final class SceneReactions {
     }
 
     private func run(_ actions: [ReactionSpec.Action]) {
-        guard let env = environment else { return }
+        let env = environment
         for action in actions {
             switch action {
             case let .disable(id):
