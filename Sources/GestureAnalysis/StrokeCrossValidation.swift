@@ -112,16 +112,19 @@ public enum StrokeCrossValidation {
         let kinds = Set(samples.map { WeightedSide(weight: $0.weight, positive: $0.label == target) }).sorted { ($0.positive ? 1 : 0, $0.weight) < ($1.positive ? 1 : 0, $1.weight) }
         let members = kinds.map { k in SampleBits(count: samples.count) { WeightedSide(weight: samples[$0].weight, positive: samples[$0].label == target) == k } }
         func choose(_ training: SampleBits) -> Int {
-            let groups = zip(kinds, members).map { ($0, $1 & training) }
+            let groups = zip(kinds, members).map { kind, m in
+                let group = m & training
+                return (kind: kind, group: group, size: Double(group.countShared(with: group)))
+            }
             var best = -1.0
             var tied: [Int] = []
             for c in grid.candidates.indices {
                 var tp = 0.0, fp = 0.0, fn = 0.0
-                for (kind, group) in groups {
+                for (kind, group, size) in groups {
                     let accepted = Double(decisions[c].countShared(with: group)) * kind.weight
                     if kind.positive {
                         tp += accepted
-                        fn += Double(group.countShared(with: group)) * kind.weight - accepted
+                        fn += size * kind.weight - accepted
                     } else {
                         fp += accepted
                     }

@@ -62,7 +62,10 @@ public enum StrokeDetectorGrids {
                 }
                 let long = passing { $0.pathLength >= recognizers[0].minimumPathLength }
                 let closes = axes[0].values.indices.map { g in
-                    axes[6].values.indices.map { o in passing { recognizer([g, 0, 0, 0, 0, 0, o, 0]).closes($0) } }
+                    axes[6].values.indices.map { o in
+                        let r = recognizer([g, 0, 0, 0, 0, 0, o, 0])
+                        return passing { r.closes($0) }
+                    }
                 }
                 let tests: [[SampleBits]] = [
                     [], axes[1].values.map { v in passing { $0.turns >= v } }, axes[2].values.map { v in passing { $0.turns <= v } },

@@ -40,22 +40,19 @@ public struct StrokePath: Sendable {
     }
 }
 
-/// Strokes gathered event by event while a trace streams past (as `TraceStrokes` does, keeping
-/// only time and place): a long trace's strokes without holding its events.
+/// Strokes gathered event by event while a trace streams past (grouped as `TraceStrokes`
+/// groups them, keeping only time and place): a long trace's strokes without holding its events.
 public struct StrokePathBuilder: Sendable {
     public private(set) var strokes: [StrokePath] = []
-    private var open: [Int: Int] = [:]
+    private var grouping = StrokeGrouping()
 
     public init() {}
 
     public mutating func add(_ e: TraceEvent) {
-        guard e.type.isTouch else { return }
-        if e.type == .down {
-            strokes.append(StrokePath(pointer: e.pointer, points: [(e.time.milliseconds, e.x, e.y)]))
-            open[e.pointer] = strokes.count - 1
-        } else if let i = open[e.pointer] {
-            strokes[i].points.append((e.time.milliseconds, e.x, e.y))
-            if e.type != .move { open[e.pointer] = nil }
+        switch grouping.place(e) {
+        case .starts: strokes.append(StrokePath(pointer: e.pointer, points: [(e.time.milliseconds, e.x, e.y)]))
+        case let .extends(i): strokes[i].points.append((e.time.milliseconds, e.x, e.y))
+        case nil: break
         }
     }
 }

@@ -51,6 +51,7 @@ enum TimelinePageScript {
       at += D.sequences[i];
       sequences.push({start: at / 1000, end: (at + D.sequences[i + 1]) / 1000, touches: D.sequences[i + 2]});
     }
+    const sequenceEnds = Float64Array.from(sequences, q => q.end);
     // Each recognizer's state over time, from its lane's marks.
     const stateChanges = {};
     lanes.forEach(l => {
@@ -191,8 +192,9 @@ enum TimelinePageScript {
     // The scene: the strokes of the touch sequence at the current time, drawn up to it.
     function drawScene() {
       const g = document.getElementById('strokes');
-      let s = sequences.findIndex(q => q.start <= now + 1e-9 && now <= q.end + 1e-9);
-      if (s < 0) { const k = lower(sequences.map(q => q.end), now) - 1; s = k; }
+      // The sequence in progress at the current time, or the last one before it.
+      let s = lower(sequenceEnds, now - 1e-9);
+      if (s >= sequences.length || sequences[s].start > now + 1e-9) s -= 1;
       const q = s >= 0 ? sequences[s] : null;
       let html = '';
       strokes.forEach((st, i) => {
@@ -254,7 +256,7 @@ enum TimelinePageScript {
       if (drag) {
         const dx = e.clientX - drag.x;
         if (Math.abs(dx) > 3) drag.moved = true;
-        if (drag.moved) { const ms = -dx / plotW() * (drag.view[1] - drag.view[0]); view = [drag.view[0] + ms, drag.view[1] + ms]; setView(view[0], view[1]); }
+        if (drag.moved) { const ms = -dx / plotW() * (drag.view[1] - drag.view[0]); setView(drag.view[0] + ms, drag.view[1] + ms); }
       }
     });
     window.addEventListener('mouseup', e => {
