@@ -5,7 +5,8 @@
 #   git worktree add /tmp/gl-old <commit> && (cd /tmp/gl-old && swift build -c release --product gesturelab)
 #   bash scripts/compare-replays.sh /tmp/gl-old/.build/release/gesturelab .build/release/gesturelab [EXTRA_TRACE...]
 # Extra traces (for example the first lines of `gesturelab bench --generate` output) are replayed
-# through every scene too. Exits 1 and names the pairs that differ.
+# through every scene too. Both output formats are compared (FORMATS="jsonl text" by default).
+# Exits 1 and names the pairs that differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: $0 OLD_BINARY NEW_BINARY [EXTRA_TRACE...]" >&2; exit 2; }
@@ -18,15 +19,17 @@ pairs=0 differ=0
 for scene in recordings/scenes/*.yaml recordings/bench/*.yaml recordings/evaluation/*.yaml; do
   for trace in recordings/traces/*.jsonl "$@"; do
     pairs=$((pairs + 1))
-    set +e
-    "$old" replay "$trace" --scene "$scene" --format jsonl > "$work/old" 2>&1; old_status=$?
-    "$new" replay "$trace" --scene "$scene" --format jsonl > "$work/new" 2>&1; new_status=$?
-    set -e
-    if [ "$old_status" != "$new_status" ] || ! cmp -s "$work/old" "$work/new"; then
-      differ=$((differ + 1))
-      echo "differs: $trace through $scene (exit $old_status vs $new_status)"
-    fi
+    for format in ${FORMATS:-jsonl text}; do
+      set +e
+      "$old" replay "$trace" --scene "$scene" --format "$format" > "$work/old" 2>&1; old_status=$?
+      "$new" replay "$trace" --scene "$scene" --format "$format" > "$work/new" 2>&1; new_status=$?
+      set -e
+      if [ "$old_status" != "$new_status" ] || ! cmp -s "$work/old" "$work/new"; then
+        differ=$((differ + 1))
+        echo "differs ($format): $trace through $scene (exit $old_status vs $new_status)"
+      fi
+    done
   done
 done
-echo "compare-replays: $pairs scene-trace pairs, $differ differ"
+echo "compare-replays: $pairs scene-trace pairs in ${FORMATS:-jsonl text}, $differ outputs differ"
 [ "$differ" -eq 0 ]

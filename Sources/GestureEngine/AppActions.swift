@@ -72,7 +72,7 @@ extension GestureEnvironment {
                 return t.view.map { $0 === v || $0.isDescendant(of: v) } ?? false
             }
             guard !touches.isEmpty else { continue }
-            let seq = log.append(time: now, kind: .app, touches: touches.map(\.pointer),
+            let seq = log.append(time: now, kind: .app, touches: TouchIDs(touches.map(\.pointer)),
                                  cause: Cause(.reaction, "the system cancels \(touches.map(\.label).joined(separator: ", ")): \(reason)", causedBy: causedBy))
             var changed: [Touch] = []
             for touch in touches {
@@ -80,7 +80,7 @@ extension GestureEnvironment {
                 touch.timestamp = now
                 touch.phase = .cancelled
                 systemCancelledPointers.insert(touch.pointer)
-                log.append(time: now, kind: .input, view: touch.view?.id, phase: "cancelled", touches: [touch.pointer],
+                log.append(time: now, kind: .input, view: touch.view?.id, phase: "cancelled", touches: TouchIDs(touch.pointer),
                            cause: Cause(.input, "\(touch.label) is cancelled by the system at \(touch.locationInWindow)", causedBy: seq))
                 changed.append(touch)
             }

@@ -60,7 +60,12 @@ public struct Cause: Sendable, Equatable {
     static let unlogged = Cause(.touches, "")
 
     public var kind: Kind
-    public var text: String
+    /// The words, formatted only when read (`text`).
+    public var message: CauseText
+    public var text: String {
+        get { message.description }
+        set { message = CauseText(newValue) }
+    }
     /// The recognizer or view whose action this was a consequence of.
     public var other: String?
     /// The `seq` of the log entry that caused this one, for arrows in timelines.
@@ -68,8 +73,12 @@ public struct Cause: Sendable, Equatable {
     public var evidence: [Evidence]
 
     public init(_ kind: Kind, _ text: String, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
+        self.init(kind, CauseText(text), other: other, causedBy: causedBy, evidence: evidence)
+    }
+
+    public init(_ kind: Kind, _ message: CauseText, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
         self.kind = kind
-        self.text = text
+        self.message = message
         self.other = other
         self.causedBy = causedBy
         self.evidence = evidence
@@ -118,7 +127,7 @@ public struct LogEntry: Sendable, Equatable {
     /// For view entries: began, moved, ended or cancelled; for hold entries: began or ended.
     public var phase: String?
     /// Pointer ids involved.
-    public var touches: [Int]
+    public var touches: TouchIDs
     public var cause: Cause
     /// For view entries: the touch as the view received it.
     public var delivered: DeliveredTouch? = nil
@@ -170,6 +179,13 @@ public struct DecisionLog: Sendable {
     /// log back, so nothing it decides depends on this.
     nonisolated(unsafe) public var sink: ((LogEntry) -> Void)?
 
+    /// When set (and `sink` is not), kept entries are gathered in `entries` and handed over
+    /// `batchSize` at a time; the receiver takes them and leaves an empty array (with storage to
+    /// reuse). Cheaper per entry than `sink`: each entry is built straight into the array, and no
+    /// call is made for it alone. `flushBatch()` hands over the rest.
+    nonisolated(unsafe) public var batchSink: ((inout [LogEntry]) -> Void)?
+    public var batchSize = 1024
+
     public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         isRecording = recording
         self.keptKinds = keptKinds
@@ -180,7 +196,7 @@ public struct DecisionLog: Sendable {
     mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> String? = nil,
                          view: @autoclosure () -> String? = nil, from: @autoclosure () -> String? = nil,
                          to: @autoclosure () -> String? = nil, phase: @autoclosure () -> String? = nil,
-                         touches: @autoclosure () -> [Int] = [], cause: @autoclosure () -> Cause,
+                         touches: @autoclosure () -> TouchIDs = TouchIDs(), cause: @autoclosure () -> Cause,
                          delivered: @autoclosure () -> DeliveredTouch? = nil) -> Int {
         let seq = count
         count += 1
@@ -189,9 +205,19 @@ public struct DecisionLog: Sendable {
         if keeps(kind) {
             let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from(),
                                  to: to(), phase: phase(), touches: touches(), cause: cause(), delivered: delivered())
-            if let sink { sink(entry) } else { entries.append(entry) }
+            if let sink {
+                sink(entry)
+            } else {
+                entries.append(entry)
+                if entries.count >= batchSize, let batchSink { batchSink(&entries) }
+            }
         }
         return seq
+    }
+
+    /// Hands the entries gathered so far to `batchSink`.
+    public mutating func flushBatch() {
+        if let batchSink, !entries.isEmpty { batchSink(&entries) }
     }
 
     /// Numbers `n` entries that are not kept, as `append` would; returns the first number.

@@ -56,11 +56,11 @@ extension GestureEnvironment {
                     if systemCancelledPointers.contains(e.pointer) {
                         // F.1.4: a cancelled touch is dead until its finger lifts.
                         if e.type != .move { systemCancelledPointers.remove(e.pointer) }
-                        log.append(time: t, kind: .note, phase: e.type == .move ? "moved" : nil, touches: [e.pointer],
+                        log.append(time: t, kind: .note, phase: e.type == .move ? "moved" : nil, touches: TouchIDs(e.pointer),
                                    cause: Cause(.input, "\(e.type.rawValue) of pointer \(e.pointer) ignored: the system cancelled that touch"))
                         continue
                     }
-                    log.append(time: t, kind: .note, touches: [e.pointer],
+                    log.append(time: t, kind: .note, touches: TouchIDs(e.pointer),
                                cause: Cause(.input, "\(e.type.rawValue) for pointer \(e.pointer), which is not down: ignored"))
                     continue
                 }
@@ -120,8 +120,10 @@ extension GestureEnvironment {
         if let c = e.contact { touch.contact = c }
         if let b = e.buttons { touch.buttons = b }
         touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
-        log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: [touch.pointer],
-                   cause: Cause(.input, "\(touch.label) \(e.type == .move ? "moves to" : (e.type == .up ? "lifts at" : "is cancelled at")) \(location)"))
+        log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: TouchIDs(touch.pointer),
+                   cause: Cause(.input, e.type == .move ? CauseText("touch %d moves to (%1, %1)", Double(touch.pointer), e.x, e.y)
+                                : e.type == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch.pointer), e.x, e.y)
+                                : CauseText("touch %d is cancelled at (%1, %1)", Double(touch.pointer), e.x, e.y)))
     }
 
     /// A touch the system cancelled leaves the touches down.

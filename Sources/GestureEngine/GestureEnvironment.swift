@@ -149,7 +149,7 @@ public final class GestureEnvironment {
             log.append(time: now, kind: .note, cause: Cause(.lifecycle, "stopped after \(maximumTimers) timers: a timer keeps rescheduling itself"))
         }
         for touch in touchesByPointer.values.sorted(by: { $0.serial < $1.serial }) {
-            log.append(time: now, kind: .note, view: touch.view?.id, touches: [touch.pointer],
+            log.append(time: now, kind: .note, view: touch.view?.id, touches: TouchIDs(touch.pointer),
                        cause: Cause(.lifecycle, "\(touch.label) is still down at the end of the trace"))
         }
     }
@@ -332,7 +332,7 @@ public final class GestureEnvironment {
 
     // MARK: Requests from recognizers
 
-    func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> String?, evidence: () -> [Evidence]) {
+    func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> CauseText?, evidence: () -> [Evidence]) {
         // Reasons are formatted only when the log keeps them.
         let slot: Int32 = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? -1
                                                                                               : arbitration.keep(causeForRequest(reason: reason(), evidence: evidence()))
@@ -344,18 +344,19 @@ public final class GestureEnvironment {
         q.causeSlot >= 0 ? arbitration.requestCauses[Int(q.causeSlot)] : Cause.unlogged
     }
 
-    func causeForRequest(reason: String?, evidence: [Evidence]) -> Cause {
+    func causeForRequest(reason: CauseText?, evidence: [Evidence]) -> Cause {
         switch context {
         case let .timer(name, _, seq):
-            return Cause(.timer, reason ?? "timer \(name) fired", causedBy: seq, evidence: evidence)
+            return Cause(.timer, reason ?? CauseText("timer \(name) fired"), causedBy: seq, evidence: evidence)
         case let .delivering(phase):
+            if let reason { return Cause(.touches, reason, evidence: evidence) }
             let touches = deliveringTouches
             let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(touches.map { "touch \($0.pointer)" }.joined(separator: ", ")))"
-            return Cause(.touches, reason.map { "\($0)" } ?? "set by the recognizer \(where_)", evidence: evidence)
+            return Cause(.touches, "set by the recognizer \(where_)", evidence: evidence)
         case let .reaction(source, seq):
-            return Cause(.reaction, reason ?? "reaction to \(source)", other: source, causedBy: seq, evidence: evidence)
+            return Cause(.reaction, reason ?? CauseText("reaction to \(source)"), other: source, causedBy: seq, evidence: evidence)
         case .touches, .idle, .external:
-            return Cause(.touches, reason ?? "set by the recognizer", evidence: evidence)
+            return Cause(.touches, reason ?? CauseText("set by the recognizer"), evidence: evidence)
         }
     }
 

@@ -117,6 +117,17 @@ open class GestureRecognizer {
     /// The reason and evidence are only evaluated when the decision log will keep them.
     public func setState(_ requested: RecognizerState, because reason: @autoclosure () -> String? = nil,
                          evidence: @autoclosure () -> [Evidence] = []) {
+        setState(requested, message: reason().map(CauseText.init), evidence: evidence())
+    }
+
+    /// `setState(_:because:evidence:)` with the reason as a template and its values, formatted
+    /// only if someone reads it: for the updates a recognizer makes on every move.
+    public func setState(_ requested: RecognizerState, because message: @autoclosure () -> CauseText,
+                         evidence: @autoclosure () -> [Evidence] = []) {
+        setState(requested, message: message(), evidence: evidence())
+    }
+
+    private func setState(_ requested: RecognizerState, message: @autoclosure () -> CauseText?, evidence: @autoclosure () -> [Evidence]) {
         switch internalState.coerced(to: requested) {
         case .unchanged:
             return
@@ -127,7 +138,7 @@ open class GestureRecognizer {
             internalState = s
             if let env = book.environmentLink {
                 // Unretained: the view keeps its environment alive while this is attached.
-                env._withUnsafeGuaranteedRef { $0.request(self, s, reason: reason, evidence: evidence) }
+                env._withUnsafeGuaranteedRef { $0.request(self, s, reason: message, evidence: evidence) }
             } else {
                 publishedState = s
             }
@@ -233,8 +244,17 @@ open class GestureRecognizer {
 
     /// The pointer ids of the touches this attempt competes for: those received and not ignored
     /// (A.3.2). Transitions in the log list these.
-    var claimedPointers: [Int] {
-        !ignoresAny ? attemptTouches.map(\.pointer) : attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer)
+    var claimedPointers: TouchIDs {
+        if !ignoresAny {
+            // One or two fingers, the usual case, without an array.
+            switch attemptTouchLinks.count {
+            case 0: return TouchIDs()
+            case 1: return TouchIDs(attemptTouchLinks[0]._withUnsafeGuaranteedRef(\.pointer))
+            case 2: return TouchIDs(attemptTouchLinks[0]._withUnsafeGuaranteedRef(\.pointer), attemptTouchLinks[1]._withUnsafeGuaranteedRef(\.pointer))
+            default: return TouchIDs(attemptTouches.map(\.pointer))
+            }
+        }
+        return TouchIDs(attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer))
     }
 
     /// The centroid of the active touches in `view`'s coordinates, or of the last touches

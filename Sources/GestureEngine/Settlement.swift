@@ -221,7 +221,7 @@ extension GestureEnvironment {
     func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int, routine: Bool = false) {
         let seq = routine && !log.keepsRoutineUpdates ? log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
             : log.append(time: now, kind: .action, recognizer: r.id, to: state.name(discrete: r.isDiscrete),
-                         cause: Cause(.lifecycle, "\(r.id) \(state.name(discrete: r.isDiscrete))", causedBy: transitionSeq))
+                         cause: Cause(.lifecycle, CauseText("%s %s", r.id, state.name(discrete: r.isDiscrete)), causedBy: transitionSeq))
         guard !r.book.actions.isEmpty else { return }
         let saved = context
         context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)

@@ -62,18 +62,18 @@ extension GestureEnvironment {
         switch touch.phase {
         case .began:
             if !isHeld(touch, endedPhase: false) {
-                deliver(touch, .began, event: event, cause: Cause(.input, "\(touch.label) began"))
+                deliver(touch, .began, event: event, cause: Cause(.input, CauseText("touch %d began", Double(touch.pointer))))
             } else {
                 touch.delivery.began = .held
                 track(touch)
-                log.append(time: now, kind: .hold, view: touch.view?.id, phase: "began", touches: [touch.pointer],
+                log.append(time: now, kind: .hold, view: touch.view?.id, phase: "began", touches: TouchIDs(touch.pointer),
                            cause: Cause(.delivery, "delaysTouchesBegan of \(self.holders(of: touch, endedPhase: false).map(\.id).joined(separator: ", "))",
                                         other: self.holders(of: touch, endedPhase: false).first?.id))
             }
         case .moved:
             switch touch.delivery.began {
             case .held: touch.delivery.movedWhileHeld = true
-            case .delivered: deliver(touch, .moved, event: event, cause: Cause(.input, "\(touch.label) moved"))
+            case .delivered: deliver(touch, .moved, event: event, cause: Cause(.input, CauseText("touch %d moved", Double(touch.pointer))))
             default: break
             }
         case .ended:
@@ -92,11 +92,11 @@ extension GestureEnvironment {
 
     private func deliverEndedIfFree(_ touch: Touch, event: @autoclosure () -> TouchEvent, release: @autoclosure () -> Cause?) {
         if !isHeld(touch, endedPhase: true) {
-            deliver(touch, .ended, event: event(), cause: release() ?? Cause(.input, "\(touch.label) ended"))
+            deliver(touch, .ended, event: event(), cause: release() ?? Cause(.input, CauseText("touch %d ended", Double(touch.pointer))))
         } else if !touch.delivery.endedHeld {
             touch.delivery.endedHeld = true
             track(touch)
-            log.append(time: now, kind: .hold, view: touch.view?.id, phase: "ended", touches: [touch.pointer],
+            log.append(time: now, kind: .hold, view: touch.view?.id, phase: "ended", touches: TouchIDs(touch.pointer),
                        cause: Cause(.delivery, "delaysTouchesEnded of \(self.holders(of: touch, endedPhase: true).map(\.id).joined(separator: ", ")), still undecided",
                                     other: self.holders(of: touch, endedPhase: true).first?.id))
         }
@@ -155,7 +155,7 @@ extension GestureEnvironment {
             case .held, .notYet, .dropped:
                 touch.delivery.began = .dropped
                 touch.delivery.finished = true
-                log.append(time: now, kind: .drop, view: touch.view?.id, touches: [touch.pointer],
+                log.append(time: now, kind: .drop, view: touch.view?.id, touches: TouchIDs(touch.pointer),
                            cause: Cause(.delivery, "the view never receives \(touch.label): \(winner.id) \(winner.stateName) before its began was delivered",
                                         other: winner.id, causedBy: transitionSeq))
             }
@@ -187,7 +187,7 @@ extension GestureEnvironment {
         } else {
             view.receive(phase, one, with: event)
         }
-        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: [touch.pointer], cause: cause(),
+        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: TouchIDs(touch.pointer), cause: cause(),
                    delivered: DeliveredTouch(inWindow: touch.locationInWindow, inView: view.convertFromWindow(touch.locationInWindow), timestamp: touch.timestamp))
         if let onReceive = view.onReceive { onReceive(phase, one) }
     }

@@ -3,6 +3,7 @@ import Foundation
 import GestureEngine
 import GestureScenes
 import GestureSynth
+import GestureTimeline
 import GestureTrace
 
 struct BenchCommand: ParsableCommand {
@@ -175,7 +176,53 @@ struct BenchCommand: ParsableCommand {
                             Double(events.count) / t / BenchBaselines.hammerEventsPerSecond, BenchBaselines.hammerEventsPerSecond))
             }
         }
+        try measureLog(events, doc, best)
         emit(String(format: "peak memory (max RSS): %.1f MB (the whole trace was also held in memory for the engine runs)", BenchCommand.peakMegabytes()))
+    }
+
+    /// What `replay` costs beyond the engine: the log, formatted as each output format does it,
+    /// into memory that is reused and never written out (the disk is another matter).
+    private func measureLog(_ events: [TraceEvent], _ doc: SceneDocument, _ best: (() throws -> Void) throws -> Double) throws {
+        // The rows alone: built and handed over, then dropped.
+        var rows = 0
+        let bare = try best {
+            rows = 0
+            _ = try BenchCommand.replay(events, doc) { _ in rows += 1 }
+        }
+        emit(String(format: "engine + log rows handed to a sink that drops them: %.3f s = %.0f events/s, %.1f rows per event",
+                    bare, Double(events.count) / bare, Double(rows) / Double(events.count)))
+        if ProcessInfo.processInfo.environment["HACK_BARE"] != nil { return }
+        if ProcessInfo.processInfo.environment["HACK_JSONL"] != nil {
+            let lines = JSONLinesWriter()
+            _ = try BenchCommand.replay(events, doc) { e in lines.append(e); if lines.count >= 1 << 16 { lines.clear() } }
+            _ = try BenchCommand.replay(events, doc) { e in lines.append(e); if lines.count >= 1 << 16 { lines.clear() } }
+            return
+        }
+        for (name, compact) in [("jsonl", false), ("jsonl --compact", true)] {
+            var bytes = 0
+            let t = try best {
+                let lines = JSONLinesWriter()
+                bytes = 0
+                _ = try BenchCommand.replay(events, doc, routineUpdates: !compact) { e in
+                    if compact && ReplayCommand.isRoutine(e) { return }
+                    lines.append(e)
+                    if lines.count >= 1 << 16 { bytes += lines.count; lines.clear() }
+                }
+                bytes += lines.count
+            }
+            emit(String(format: "engine + log as %@ (in memory): %.3f s = %.0f events/s, %.0f bytes per event, %.0f MB/s of log",
+                        name, t, Double(events.count) / t, Double(bytes) / Double(events.count), Double(bytes) / 1_048_576 / t))
+        }
+        var bytes = 0
+        let t = try best {
+            var writer = TextTimeline.Writer(TextTimeline())
+            bytes = 0
+            _ = try BenchCommand.replay(events, doc) { e in
+                if let line = writer.line(e) { bytes += line.utf8.count }
+            }
+        }
+        emit(String(format: "engine + log as text (in memory): %.3f s = %.0f events/s, %.0f bytes per event",
+                    t, Double(events.count) / t, Double(bytes) / Double(events.count)))
     }
 
     static func peakMegabytes() -> Double {
@@ -208,9 +255,12 @@ struct BenchCommand: ParsableCommand {
         return d
     }
 
-    static func replay(_ events: [TraceEvent], _ doc: SceneDocument) throws -> Int {
-        let scene = try SceneBuilder.build(doc, recordLog: false)
+    static func replay(_ events: [TraceEvent], _ doc: SceneDocument, routineUpdates: Bool = true,
+                       logSink: ((LogEntry) -> Void)? = nil) throws -> Int {
+        let scene = try SceneBuilder.build(doc, recordLog: logSink != nil)
         let env = scene.environment
+        env.log.keepsRoutineUpdates = routineUpdates
+        env.log.sink = logSink
         env.feed(events: events)
         env.finish()
         let c = env.carriedState

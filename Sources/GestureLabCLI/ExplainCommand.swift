@@ -55,10 +55,11 @@ struct ExplainCommand: ParsableCommand {
 
 /// Replays a trace or exits 2 with the located problem.
 func replayOrExit(trace: String, scene: SceneDocument, routineUpdates: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil,
-                  observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
+                  observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
+                  logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> ReplayResult {
     do {
         // Parsing on a second core while the engine runs on this one.
-        let r = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, observe: observe, logSink: logSink)
+        let r = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, observe: observe, logSink: logSink, logBatches: logBatches)
         for w in r.warnings { Exit.warn(w.description) }
         return r
     } catch let d as TraceDiagnostic {

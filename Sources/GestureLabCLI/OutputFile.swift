@@ -60,6 +60,15 @@ final class OutputFile {
     }
 
     func write(bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { try write(bytes: $0) }
+    }
+
+    func write(bytes: UnsafeBufferPointer<UInt8>) throws {
+        if buffer.isEmpty && bytes.count >= OutputFile.flushSize {
+            // A writer's full buffer goes out as it is, without a copy into this one.
+            if let failure = writeFully(fd, UnsafeRawBufferPointer(bytes)) { try fail(failure) }
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= OutputFile.flushSize { try flush() }
     }
@@ -68,12 +77,14 @@ final class OutputFile {
         guard !buffer.isEmpty else { return }
         let failure = buffer.withUnsafeBytes { writeFully(fd, $0) }
         buffer.removeAll(keepingCapacity: true)
-        if let failure {
-            errno = failure
-            let error = cannotWrite(name)
-            abandon()
-            throw error
-        }
+        if let failure { try fail(failure) }
+    }
+
+    private func fail(_ failure: Int32) throws -> Never {
+        errno = failure
+        let error = cannotWrite(name)
+        abandon()
+        throw error
     }
 
     /// Writes what is buffered and, for a regular file, puts it in place of the target.

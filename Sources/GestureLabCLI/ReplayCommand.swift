@@ -37,58 +37,70 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let doc = try scene.load()
         // The log is written as the engine decides, never kept, so a trace of any length replays
-        // in constant memory. An error part-way leaves a file named by -o as it was; standard
-        // output has what came before the error (nothing, when the trace cannot be opened).
+        // in constant memory; it is formatted and written on a second core (`LogPipeline`). An
+        // error part-way leaves a file named by -o as it was; standard output has what came
+        // before the error (nothing, when the trace cannot be opened).
         let out = try OutputFile(output)
+        // Touched only by the writing thread until `pipeline.finish()` returns.
         var failure: Error?
         func put(_ text: String) {
             guard failure == nil else { return }
             do { try out.write(text) } catch { failure = error }
         }
-        func putBytes(_ bytes: [UInt8]) {
-            guard failure == nil else { return }
-            do { try out.write(bytes: bytes) } catch { failure = error }
+        let lines = JSONLinesWriter()
+        func putLines() {
+            if failure == nil {
+                do { try lines.withBytes { try out.write(bytes: $0) } } catch { failure = error }
+            }
+            lines.clear()
         }
-        var flushLines: () -> Void = {}
         var writer = TextTimeline.Writer(TextTimeline(verbose: verbose))
         var titled = false
+        let titleText = "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)"
         func title() {
             guard format == .text, !titled else { return }
             titled = true
-            put(writer.header(title: "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)"))
+            put(writer.header(title: titleText))
         }
-        let sink: (LogEntry) -> Void
+        let pipeline: LogPipeline
         switch format {
         case .jsonl:
-            var lines = JSONLinesWriter()
             let compact = self.compact
-            sink = { e in
-                if compact && Self.isRoutine(e) { return }
-                lines.append(e)
-                if lines.bytes.count >= 1 << 16 {
-                    putBytes(lines.bytes)
-                    lines.clear()
+            pipeline = LogPipeline { batch in
+                // Rows read in place: a copy of each would retain and release its strings.
+                batch.withUnsafeBufferPointer { rows in
+                    guard var row = rows.baseAddress else { return }
+                    for _ in 0..<rows.count {
+                        defer { row += 1 }
+                        if compact && Self.isRoutine(row.pointee) { continue }
+                        lines.append(row.pointee)
+                        if lines.count >= 1 << 16 { putLines() }
+                    }
                 }
             }
-            flushLines = {
-                putBytes(lines.bytes)
-                lines.clear()
-            }
         case .text:
-            sink = { e in
+            pipeline = LogPipeline { batch in
                 title()
-                if let line = writer.line(e) { put(line) }
+                batch.withUnsafeBufferPointer { rows in
+                    guard var row = rows.baseAddress else { return }
+                    for _ in 0..<rows.count {
+                        if let line = writer.line(row.pointee) { put(line) }
+                        row += 1
+                    }
+                }
             }
         }
         let result: ReplayResult
         do {
-            result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, logSink: sink)
+            result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, logBatches: { pipeline.take(&$0) })
         } catch {
             // What was logged before the error goes out as it did line by line.
-            flushLines()
+            pipeline.finish()
+            putLines()
             throw error
         }
-        flushLines()
+        pipeline.finish()
+        putLines()
         if format == .text {
             title()
             put(writer.footer() + "\n\(result.eventCount) events replayed\n")
@@ -102,7 +114,7 @@ struct ReplayCommand: ParsableCommand {
     static func isRoutine(_ e: LogEntry) -> Bool {
         switch e.kind {
         case .input, .view: return e.phase == "moved"
-        case .note: return e.cause.text.isEmpty
+        case .note: return e.cause.message.isEmpty
         case .transition, .action: return e.to == "changed"
         default: return false
         }

@@ -22,18 +22,27 @@ public enum Replay {
     public static func run(reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
                            recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
                            observe: ((TraceEvent) -> Void)? = nil,
-                           logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
+                           logSink: ((LogEntry) -> Void)? = nil,
+                           logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> ReplayResult {
         let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds)
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates
         env.log.sink = logSink
+        env.log.batchSink = logBatches
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
-        while let e = try reader.nextEvent() {
-            observe?(e)
-            batcher.add(e, to: env)
+        do {
+            while let e = try reader.nextEvent() {
+                observe?(e)
+                batcher.add(e, to: env)
+            }
+        } catch {
+            // The rows decided before a bad line are handed over: the output shows what came before it.
+            env.log.flushBatch()
+            throw error
         }
         batcher.flush(to: env)
         env.finish()
+        env.log.flushBatch()
         return ReplayResult(header: reader.header, log: env.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: scene)
     }
 

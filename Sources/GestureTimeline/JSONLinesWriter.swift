@@ -5,71 +5,202 @@ import GestureTrace
 /// `JSONLinesTimeline.line` (a test compares them on every shipped recording), without a String
 /// per line. Recognizer and view names are quoted once and kept; numbers are written digit by
 /// digit. A replay's log is most of its output, so this is what `replay --format jsonl` costs.
-public struct JSONLinesWriter {
+///
+/// A class so that its buffer is reached without reference counting: written row by row from
+/// a closure the engine calls, a struct's buffer was retained and released around every call.
+public final class JSONLinesWriter {
     /// The lines written since the last `clear`.
     public var bytes: [UInt8] { out.bytes }
-    private var out = JSONBytes()
-    private var quotedNames: [String: [UInt8]] = [:]
+    /// Their size in bytes.
+    public var count: Int { out.buffer.count }
+
+    /// Hands the lines written since the last `clear` to `body`, without a copy.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try out.buffer.withUnsafeBytes(body)
+    }
+    private let out = JSONBytes()
+    /// Names quoted so far, one after another, and where each is.
+    private let quotedNames = ByteBuffer(capacity: 1024)
+    private var names: [KnownName] = []
+    private var keptStrings: [String] = []
+    private var lastName = 0
+
+    /// A name seen before: its String's two words, as they were, then where its quoted bytes are.
+    /// The same String handed over again has the same words, so most rows find their names with
+    /// two integer comparisons, no hashing and no reference counting.
+    private struct KnownName {
+        var words: (UInt64, UInt64)
+        var start: Int
+        var count: Int
+    }
 
     public init() {}
 
     /// Empties the buffer (after the caller has written it out), keeping its storage.
-    public mutating func clear() { out.clear() }
+    public func clear() { out.clear() }
 
-    public mutating func append(_ e: LogEntry) {
-        out.ascii("{\"seq\":")
-        out.integer(Int64(e.seq))
-        out.ascii(",\"t\":")
-        out.fixed(e.time.microseconds, scale: 1000)
-        out.ascii(",\"event\":\"")
-        out.raw(e.kind.rawValue)
-        out.byte(0x22)
-        if let r = e.recognizer { out.ascii(",\"recognizer\":"); name(r) }
-        if let v = e.view { out.ascii(",\"view\":"); name(v) }
-        if let f = e.from { out.ascii(",\"from\":\""); out.raw(f); out.byte(0x22) }
-        if let t = e.to { out.ascii(",\"to\":\""); out.raw(t); out.byte(0x22) }
-        if let p = e.phase { out.ascii(",\"phase\":\""); out.raw(p); out.byte(0x22) }
+    public func append(_ e: LogEntry) {
+        let out = self.out.buffer
+        // Room is made once per part of the row; within a part bytes are stored unchecked.
+        out.write(atMost: 128) { c in
+            c.put("{\"seq\":")
+            c.integer(Int64(e.seq))
+            c.put(",\"t\":")
+            c.fixed(e.time.microseconds, scale: 1000)
+            c.put(",\"event\":\"")
+            c.put(e.kind.jsonName)
+            c.put(0x22)
+        }
+        if let r = e.recognizer { self.out.ascii(",\"recognizer\":"); name(r) }
+        if let v = e.view { self.out.ascii(",\"view\":"); name(v) }
+        if let f = e.from { word(",\"from\":\"", f) }
+        if let t = e.to { word(",\"to\":\"", t) }
+        if let p = e.phase { word(",\"phase\":\"", p) }
         if !e.touches.isEmpty {
-            out.ascii(",\"touches\":[")
-            for (i, t) in e.touches.enumerated() {
-                if i > 0 { out.byte(0x2C) }
-                out.integer(Int64(t))
+            out.write(atMost: 16 + 21 * e.touches.count) { c in
+                c.put(",\"touches\":[")
+                for i in 0..<e.touches.count {
+                    if i > 0 { c.put(0x2C) }
+                    c.integer(Int64(e.touches[i]))
+                }
+                c.put(0x5D)
             }
-            out.byte(0x5D)
         }
         if let d = e.delivered {
-            out.ascii(",\"at\":[")
-            out.decimal(d.inWindow.x)
-            out.byte(0x2C)
-            out.decimal(d.inWindow.y)
-            out.ascii("],\"inView\":[")
-            out.decimal(d.inView.x)
-            out.byte(0x2C)
-            out.decimal(d.inView.y)
-            out.ascii("],\"touchT\":")
-            out.fixed(d.timestamp.microseconds, scale: 1000)
+            out.write(atMost: 5 * 48 + 40) { c in
+                c.put(",\"at\":[")
+                c.decimal(d.inWindow.x)
+                c.put(0x2C)
+                c.decimal(d.inWindow.y)
+                c.put("],\"inView\":[")
+                c.decimal(d.inView.x)
+                c.put(0x2C)
+                c.decimal(d.inView.y)
+                c.put("],\"touchT\":")
+                c.fixed(d.timestamp.microseconds, scale: 1000)
+            }
         }
-        out.ascii(",\"cause\":")
-        out.quoted(e.cause.text)
-        out.ascii(",\"causeKind\":\"")
-        out.raw(e.cause.kind.rawValue)
-        out.byte(0x22)
-        if let c = e.cause.causedBy { out.ascii(",\"causedBy\":"); out.integer(Int64(c)) }
-        if let o = e.cause.other { out.ascii(",\"other\":"); out.quoted(o) }
+        self.out.ascii(",\"cause\":")
+        self.out.quoted(e.cause.message)
+        out.write(atMost: 64) { c in
+            c.put(",\"causeKind\":\"")
+            c.put(e.cause.kind.jsonName)
+            c.put(0x22)
+            if let seq = e.cause.causedBy {
+                c.put(",\"causedBy\":")
+                c.integer(Int64(seq))
+            }
+        }
+        if let o = e.cause.other { self.out.ascii(",\"other\":"); self.out.quoted(o) }
         if !e.cause.evidence.isEmpty {
-            // Rare (threshold decisions): the String path, as `JSONLinesTimeline.line` has it.
-            out.raw(",\"evidence\":[" + e.cause.evidence.map { ev in
-                "{\"parameter\":\(jsonQuoted(ev.parameter)),\"value\":\(NumberText.decimal(ev.value, decimals: 4)),\"threshold\":\(NumberText.decimal(ev.threshold, decimals: 4)),\"unit\":\(jsonQuoted(ev.unit)),\"comparison\":\(jsonQuoted(ev.comparison))}"
-            }.joined(separator: ",") + "]")
+            self.out.ascii(",\"evidence\":[")
+            for (i, ev) in e.cause.evidence.enumerated() {
+                if i > 0 { self.out.byte(0x2C) }
+                self.out.ascii("{\"parameter\":")
+                self.out.quoted(ev.parameter)
+                out.write(atMost: 2 * 48 + 40) { c in
+                    c.put(",\"value\":")
+                    c.decimal(ev.value, decimals: 4)
+                    c.put(",\"threshold\":")
+                    c.decimal(ev.threshold, decimals: 4)
+                    c.put(",\"unit\":")
+                }
+                self.out.quoted(ev.unit)
+                self.out.ascii(",\"comparison\":")
+                self.out.quoted(ev.comparison)
+                self.out.byte(0x7D)
+            }
+            self.out.byte(0x5D)
         }
-        out.ascii("}\n")
+        self.out.ascii("}\n")
+    }
+
+    /// A key and a word the engine chose (a state or phase name), unquoted as the String path has it.
+    private func word(_ key: StaticString, _ value: String) {
+        var value = value
+        value.withUTF8 { v in
+            out.buffer.write(atMost: key.utf8CodeUnitCount + v.count + 1) { c in
+                c.put(key)
+                c.put(v)
+                c.put(0x22)
+            }
+        }
     }
 
     /// A recognizer's or view's name, quoted once per replay.
-    private mutating func name(_ s: String) {
-        if let q = quotedNames[s] { return out.bytes.append(contentsOf: q) }
-        let q = Array(jsonQuoted(s).utf8)
-        quotedNames[s] = q
-        out.bytes.append(contentsOf: q)
+    private func name(_ s: String) {
+        let words = unsafeBitCast(s, to: (UInt64, UInt64).self)
+        var i = lastName
+        for _ in 0..<names.count {
+            if names[i].words == words { return copyName(names[i], index: i) }
+            i = i + 1 == names.count ? 0 : i + 1
+        }
+        // A scene has a handful of names; a list that keeps growing is not a scene's (a fuzzed
+        // log), so it starts over rather than slowing every row.
+        if names.count >= 64 {
+            names.removeAll(keepingCapacity: true)
+            keptStrings.removeAll(keepingCapacity: true)
+            quotedNames.removeAll()
+        }
+        // Not these words: the same name in another String, or a new name.
+        let quoted = Array(jsonQuoted(s).utf8)
+        var k = quotedNames.withUnsafeBytes { all in
+            names.first { k in all[k.start..<(k.start + k.count)].elementsEqual(quoted) }
+        } ?? KnownName(words: words, start: quotedNames.count, count: quoted.count)
+        if k.start == quotedNames.count { quoted.withUnsafeBufferPointer { quotedNames.append($0) } }
+        k.words = words
+        names.append(k)
+        // Held so that its storage, whose address is in its words, is never reused for another name.
+        keptStrings.append(s)
+        copyName(k, index: names.count - 1)
+    }
+
+    private func copyName(_ k: KnownName, index: Int) {
+        lastName = index
+        quotedNames.withUnsafeBytes { all in
+            out.buffer.append(UnsafeBufferPointer(rebasing: all[k.start..<(k.start + k.count)]))
+        }
+    }
+}
+
+extension LogEntry.Kind {
+    /// `rawValue` as static text, which costs no String.
+    var jsonName: StaticString {
+        switch self {
+        case .input: return "input"
+        case .transition: return "transition"
+        case .action: return "action"
+        case .pending: return "pending"
+        case .released: return "released"
+        case .view: return "view"
+        case .hold: return "hold"
+        case .drop: return "drop"
+        case .reset: return "reset"
+        case .timer: return "timer"
+        case .note: return "note"
+        case .app: return "app"
+        case .control: return "control"
+        }
+    }
+}
+
+extension Cause.Kind {
+    /// `rawValue` as static text, which costs no String.
+    var jsonName: StaticString {
+        switch self {
+        case .touches: return "touches"
+        case .timer: return "timer"
+        case .exclusion: return "exclusion"
+        case .prevention: return "prevention"
+        case .requirement: return "requirement"
+        case .delegate: return "delegate"
+        case .view: return "view"
+        case .disabled: return "disabled"
+        case .reaction: return "reaction"
+        case .input: return "input"
+        case .delivery: return "delivery"
+        case .lifecycle: return "lifecycle"
+        case .deadlock: return "deadlock"
+        }
     }
 }

@@ -26,7 +26,12 @@ public struct RecognizerOutcome: Sendable {
     /// Builds the outcomes one log entry at a time, for logs that are streamed rather than kept.
     public struct Tally {
         private var order: [String] = []
-        private var open: [String: Attempt] = [:]
+        /// Each recognizer's place in `open` and `begun`, in order of first appearance.
+        private var slots: [String: Int] = [:]
+        private var open: [Attempt?] = []
+        /// Whether the open attempt has had its first transition (kept apart so that the
+        /// commonest row, an update, is counted without reading the attempt).
+        private var begun: [Bool] = []
         private var done: [String: [Attempt]] = [:]
         private var omitted: [String: [String: Int]] = [:]
         /// Attempts kept in full per recognizer; later ones are only counted, so a streamed
@@ -37,30 +42,49 @@ public struct RecognizerOutcome: Sendable {
 
         public mutating func add(_ e: LogEntry) {
             guard let r = e.recognizer, e.kind == .transition || e.kind == .pending || e.kind == .reset else { return }
-            if open[r] == nil && done[r] == nil { order.append(r) }
-            var a = open[r] ?? Attempt(start: e.time)
+            let i: Int
+            if let known = slots[r] {
+                i = known
+            } else {
+                i = open.count
+                slots[r] = i
+                order.append(r)
+                open.append(nil)
+                begun.append(false)
+            }
+            if e.kind == .transition && e.to == "changed" && begun[i] {
+                // A continuous recognizer's update, counted in place.
+                open[i]!.changes += 1
+                return
+            }
+            var a = open[i] ?? Attempt(start: e.time)
             switch e.kind {
             case .pending: a.waited = e
             case .transition:
                 if a.firstTransition == nil { a.firstTransition = e }
                 if e.to == "changed" { a.changes += 1 }
-                if ["ended", "recognized", "cancelled", "failed"].contains(e.to ?? "") { a.final = e }
+                switch e.to {
+                case "ended", "recognized", "cancelled", "failed": a.final = e
+                default: break
+                }
             case .reset:
                 if done[r, default: []].count < detailLimit {
                     done[r, default: []].append(a)
                 } else {
                     omitted[r, default: [:]][a.final?.to ?? "unfinished", default: 0] += 1
                 }
-                open[r] = nil
+                open[i] = nil
+                begun[i] = false
                 return
             default: break
             }
-            open[r] = a
+            begun[i] = a.firstTransition != nil
+            open[i] = a
         }
 
         public var outcomes: [RecognizerOutcome] {
             var finished = done
-            for (r, a) in open { finished[r, default: []].append(a) }
+            for (r, i) in slots { if let a = open[i] { finished[r, default: []].append(a) } }
             return order.map { RecognizerOutcome(recognizer: $0, attempts: finished[$0] ?? [], omitted: omitted[$0] ?? [:]) }
         }
     }

@@ -37,3 +37,104 @@ public enum NumberText {
         return n == 0 ? "0" : fixed(n, scale: scale)
     }
 }
+
+extension NumberText {
+    // The same texts appended to a byte buffer, for output that runs to millions of numbers
+    // (the replay log, the timeline page's data), where a String per number is most of the cost.
+
+    /// An integer's digits.
+    @inlinable
+    public static func appendInteger(_ value: Int64, to out: ByteBuffer) {
+        out.commit(writeInteger(value, to: out.reserve(20)))
+    }
+
+    /// `fixed(value, scale:)`.
+    @inlinable
+    public static func appendFixed(_ value: Int64, scale: Int64, to out: ByteBuffer) {
+        out.commit(writeFixed(value, scale: scale, to: out.reserve(48)))
+    }
+
+    /// `decimal(value, decimals:)`.
+    @inlinable
+    public static func appendDecimal(_ value: Double, decimals: Int = 3, to out: ByteBuffer) {
+        out.commit(writeDecimal(value, decimals: decimals, to: out.reserve(48)))
+    }
+
+    /// Writes `decimal(value, decimals:)` at `p` (room for 48); returns how many bytes.
+    @inlinable
+    public static func writeDecimal(_ value: Double, decimals: Int = 3, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let scale: Int64 = decimals == 1 ? 10 : decimals == 3 ? 1000 : powerOfTen(decimals)
+        let scaled = (value * Double(scale)).rounded()
+        guard value.isFinite, abs(scaled) < 9.0e18 else { return writeRare(value, decimals: decimals, to: p) }
+        let n = Int64(scaled)
+        if n == 0 { p[0] = 0x30; return 1 }
+        return writeFixed(n, scale: scale, to: p)
+    }
+
+    /// An infinity, a NaN or a number too large for the digits: its text (at most 25 bytes).
+    @usableFromInline
+    static func writeRare(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = decimal(value, decimals: decimals)
+        return text.withUTF8 { buf in
+            let n = Swift.min(buf.count, 48)
+            p.update(from: buf.baseAddress!, count: n)
+            return n
+        }
+    }
+
+    /// Writes the digits at `p` (room for 20); returns how many.
+    @inlinable
+    public static func writeInteger(_ value: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var sign = 0
+        if value < 0 { p[0] = 0x2D; sign = 1 }
+        var m = value.magnitude
+        var digits = 1
+        var t = m
+        while t >= 100 { t /= 100; digits += 2 }
+        if t >= 10 { digits += 1 }
+        // Two digits at a time, from a table of "00" to "99".
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let table = pairs.utf8Start
+        var i = sign + digits
+        while m >= 10 {
+            let pair = Int(m % 100) &* 2
+            m /= 100
+            i -= 2
+            p[i] = table[pair]
+            p[i + 1] = table[pair + 1]
+        }
+        if i > sign { p[sign] = 0x30 &+ UInt8(truncatingIfNeeded: m) }
+        return sign + digits
+    }
+
+    /// Writes `fixed(value, scale:)` at `p` (room for 48); returns how many bytes.
+    @inlinable
+    public static func writeFixed(_ value: Int64, scale: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        if value < 0 { p[0] = 0x2D; n = 1 }
+        let magnitude = value.magnitude, s = UInt64(scale)
+        n += writeInteger(Int64(magnitude / s), to: p + n)
+        var frac = magnitude % s
+        guard frac != 0 else { return n }
+        var digits = 0
+        var t = s
+        while t > 1 { t /= 10; digits += 1 }
+        var trimmed = digits
+        while frac % 10 == 0 { frac /= 10; trimmed -= 1 }
+        p[n] = 0x2E
+        n += 1
+        // Leading zeros of the fraction, then its significant digits.
+        var width = 1
+        var x = frac
+        while x >= 10 { x /= 10; width += 1 }
+        for _ in 0..<(trimmed - width) { p[n] = 0x30; n += 1 }
+        return n + writeInteger(Int64(frac), to: p + n)
+    }
+
+    @usableFromInline
+    static func powerOfTen(_ n: Int) -> Int64 {
+        var scale: Int64 = 1
+        for _ in 0..<n { scale *= 10 }
+        return scale
+    }
+}

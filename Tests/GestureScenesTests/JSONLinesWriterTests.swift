@@ -1,7 +1,8 @@
 import Foundation
 @testable import GestureEngine
 import GestureScenes
-import GestureTimeline
+import GestureTrace
+@testable import GestureTimeline
 import Testing
 
 @Suite("JSON Lines on bytes")
@@ -15,7 +16,7 @@ struct JSONLinesWriterTests {
             let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/scenes/" + scene)
             for trace in traces {
                 var expected = ""
-                var writer = JSONLinesWriter()
+                let writer = JSONLinesWriter()
                 _ = try Replay.run(tracePath: repositoryRoot + "/recordings/traces/" + trace, scene: doc, logSink: { e in
                     expected += JSONLinesTimeline.line(e) + "\n"
                     writer.append(e)
@@ -31,8 +32,56 @@ struct JSONLinesWriterTests {
     func escaping() {
         let e = LogEntry(seq: 7, time: .milliseconds(12.5), kind: .note, recognizer: "tap \"one\"", view: "vüe\\1", from: nil, to: nil, phase: nil, touches: [3, 14],
                          cause: Cause(.input, "line\nbreak\ttab \u{1}", other: "ötherῼ"))
-        var w = JSONLinesWriter()
+        let w = JSONLinesWriter()
         w.append(e)
         #expect(String(decoding: w.bytes, as: UTF8.self) == JSONLinesTimeline.line(e) + "\n")
+    }
+
+    @Test("The writer's static names of row and cause kinds are their raw values")
+    func kindNames() {
+        for k in LogEntry.Kind.allCases { #expect(k.jsonName.description == k.rawValue) }
+        for k in Cause.Kind.allCases { #expect(k.jsonName.description == k.rawValue) }
+    }
+
+    @Test("Evidence, other and causedBy are written as the String path writes them")
+    func rareFields() {
+        let e = LogEntry(seq: 12, time: .milliseconds(3.25), kind: .transition, recognizer: "pan", view: nil, from: "possible", to: "began", phase: nil,
+                         touches: [1, 2, 3],
+                         cause: Cause(.touches, CauseText("translation %1 pt along %s", "x", numbers: 12.25), other: "tap", causedBy: 4,
+                                      evidence: [Evidence("minimumDistance", value: 12.25, threshold: 10, unit: "pt", comparison: ">="),
+                                                 Evidence("odd \"name\"", value: -0.00005, threshold: .infinity, unit: "", comparison: "<")]))
+        let w = JSONLinesWriter()
+        w.append(e)
+        #expect(String(decoding: w.bytes, as: UTF8.self) == JSONLinesTimeline.line(e) + "\n")
+    }
+
+    @Test("Rows formatted on another thread arrive whole and in order, and finish waits for the last")
+    func pipeline() throws {
+        let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/scenes/nested-pans.yaml")
+        let trace = repositoryRoot + "/recordings/traces/circle-slow.jsonl"
+        var expected = ""
+        _ = try Replay.run(tracePath: trace, scene: doc, logSink: { expected += JSONLinesTimeline.line($0) + "\n" })
+        let writer = JSONLinesWriter()
+        var written: [UInt8] = []
+        var batches = 0
+        // One batch waiting at most, seven rows to a batch: the engine keeps waiting for the writer.
+        let pipeline = LogPipeline(depth: 1) { batch in
+            batches += 1
+            for e in batch { writer.append(e) }
+            written += writer.bytes
+            writer.clear()
+        }
+        let scene = try SceneBuilder.build(doc)
+        scene.environment.log.batchSize = 7
+        scene.environment.log.batchSink = { pipeline.take(&$0) }
+        var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
+        for e in try TraceReader.readAll(path: trace).1 { batcher.add(e, to: scene.environment) }
+        batcher.flush(to: scene.environment)
+        scene.environment.finish()
+        scene.environment.log.flushBatch()
+        pipeline.finish()
+        #expect(batches > 100)
+        #expect(!expected.isEmpty)
+        #expect(written == Array(expected.utf8))
     }
 }

@@ -170,7 +170,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             setState(.began, because: "translation \(NumberFormat.short(value)) pt along \(axis) reached minimumDistance \(NumberFormat.short(minimumDistance)) pt",
                      evidence: [Evidence("minimumDistance", value: value, threshold: minimumDistance, unit: "pt", comparison: ">=")])
         } else if state.isActive {
-            setState(.changed, because: "translation \(Vector(dx: t.dx, dy: t.dy))")
+            setState(.changed, because: CauseText("translation (%1, %1)", t.dx, t.dy))
         }
     }
 

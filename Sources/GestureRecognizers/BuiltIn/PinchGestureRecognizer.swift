@@ -46,7 +46,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
                          evidence: [Evidence("minimumSpanChange", value: change, threshold: minimumSpanChange, unit: "pt", comparison: ">=")])
             }
         } else if state.isActive {
-            setState(.changed, because: "scale \(NumberFormat.precise(measuredScale))")
+            setState(.changed, because: CauseText("scale %3", measuredScale))
         }
     }
 

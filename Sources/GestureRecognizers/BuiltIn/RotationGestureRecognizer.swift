@@ -44,7 +44,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
                          evidence: [Evidence("minimumAngle", value: abs(fingers.angle), threshold: minimumAngle, unit: "rad", comparison: ">=")])
             }
         } else if state.isActive {
-            setState(.changed, because: "rotation \(NumberFormat.precise(fingers.angle)) rad")
+            setState(.changed, because: CauseText("rotation %3 rad", fingers.angle))
         }
     }
 
