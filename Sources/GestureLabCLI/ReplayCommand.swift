@@ -67,26 +67,17 @@ struct ReplayCommand: ParsableCommand {
         case .jsonl:
             let compact = self.compact
             pipeline = LogPipeline { batch in
-                // Rows read in place: a copy of each would retain and release its strings.
-                batch.withUnsafeBufferPointer { rows in
-                    guard var row = rows.baseAddress else { return }
-                    for _ in 0..<rows.count {
-                        defer { row += 1 }
-                        if compact && Self.isRoutine(row.pointee) { continue }
-                        lines.append(row.pointee)
-                        if lines.count >= 1 << 16 { putLines() }
-                    }
+                for i in batch.indices {
+                    if compact && Self.isRoutine(batch[i]) { continue }
+                    lines.append(inPlace: &batch[i])
+                    if lines.count >= 1 << 16 { putLines() }
                 }
             }
         case .text:
             pipeline = LogPipeline { batch in
                 title()
-                batch.withUnsafeBufferPointer { rows in
-                    guard var row = rows.baseAddress else { return }
-                    for _ in 0..<rows.count {
-                        if let line = writer.line(row.pointee) { put(line) }
-                        row += 1
-                    }
+                for i in batch.indices {
+                    if let line = writer.line(batch[i]) { put(line) }
                 }
             }
         }

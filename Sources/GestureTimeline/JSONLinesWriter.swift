@@ -40,6 +40,14 @@ public final class JSONLinesWriter {
     public func clear() { out.clear() }
 
     public func append(_ e: LogEntry) {
+        var row = e
+        append(inPlace: &row)
+    }
+
+    /// `append(_:)` for a row the caller owns where it lies (a batch's storage): handed over
+    /// `inout`, it is read in place; passed by value it was copied, each of its strings retained
+    /// and released again, about a tenth of the writing thread's time. The row is not changed.
+    public func append(inPlace e: inout LogEntry) {
         let out = self.out.buffer
         // Room is made once per part of the row; within a part bytes are stored unchecked.
         out.write(atMost: 128) { c in

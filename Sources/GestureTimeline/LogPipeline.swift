@@ -9,9 +9,10 @@ import GestureEngine
 /// batch and gives back an empty one from earlier, so rows are built straight into arrays that
 /// are reused and never copied, and they are freed on the writing thread. At most `depth` batches
 /// wait, so memory stays flat however long the trace. `consume` sees every row, in order, on the
-/// writing thread only.
+/// writing thread only; it is handed the batch `inout` so that it can read rows in place
+/// (`JSONLinesWriter.append(inPlace:)`), and what it leaves is freed.
 public final class LogPipeline: @unchecked Sendable {
-    private let consume: ([LogEntry]) -> Void
+    private let consume: (inout [LogEntry]) -> Void
     private let depth: Int
     private let condition = NSCondition()
     private var waiting: [[LogEntry]] = []
@@ -19,7 +20,7 @@ public final class LogPipeline: @unchecked Sendable {
     private var closed = false
     private var drained = false
 
-    public init(depth: Int = 4, consume: @escaping ([LogEntry]) -> Void) {
+    public init(depth: Int = 4, consume: @escaping (inout [LogEntry]) -> Void) {
         self.consume = consume
         self.depth = max(1, depth)
         let thread = Thread { [self] in drain() }
@@ -64,7 +65,7 @@ public final class LogPipeline: @unchecked Sendable {
             var batch = waiting.removeFirst()
             condition.broadcast()
             condition.unlock()
-            consume(batch)
+            consume(&batch)
             // The rows are freed here, on this thread, not the engine's.
             batch.removeAll(keepingCapacity: true)
             condition.lock()
