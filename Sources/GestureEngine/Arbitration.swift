@@ -33,7 +33,7 @@ struct Arbitration {
 
     /// Scratch state of `resetFinishedRecognizers`, kept between cycles.
     var resetPass = 0
-    var spareResetList: [GestureRecognizer] = []
+    var spareResetList: [Unmanaged<GestureRecognizer>] = []
     /// The reset search's lists hold recognizers of `attempts`, unretained (it keeps them alive).
     var spareGroup: [Unmanaged<GestureRecognizer>] = []
     var spareFrontier: [Unmanaged<GestureRecognizer>] = []

@@ -159,9 +159,15 @@ extension GestureEnvironment {
         var progressed = false
         // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
         // put in tie-break order.
-        var waiting = arbitration.attempts.filter { $0.isPending && $0.publishedState == .possible }
-        if waiting.count > 1 { waiting.sort { precedes($0, $1) } }
-        for p in waiting where p.isPending && p.publishedState == .possible {
+        var waiting: [Unmanaged<GestureRecognizer>] = []
+        arbitration.attempts.withUnretainedElements { attempt in
+            for link in attempt where link._withUnsafeGuaranteedRef({ $0.isPending && $0.publishedState == .possible }) { waiting.append(link) }
+        }
+        sortInTieBreakOrder(&waiting)
+        for link in waiting {
+            // Held while it is decided: failing may end its attempt, the last reference to it.
+            let p = link.takeUnretainedValue()
+            guard p.isPending && p.publishedState == .possible else { continue }
             let status = requirementStatus(of: p)
             if let (winner, source) = status.recognized {
                 failPossible(p, Cause(.requirement, "\(p.id) required \(winner.id) to fail (\(source)), but \(winner.id) \(winner.stateName)",

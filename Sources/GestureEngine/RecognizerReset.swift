@@ -41,11 +41,32 @@ extension GestureEnvironment {
                 guard group.allSatisfy({ $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } }) else { continue }
                 if options.resetTiming == .endOfTouchSequence
                     && group.contains(where: { $0._withUnsafeGuaranteedRef { $0.attemptTouches.contains(where: \.isDown) } }) { continue }
-                for member in group { toReset.append(member.takeUnretainedValue()) }
+                toReset.append(contentsOf: group)
             }
         }
-        if toReset.count > 1 { toReset.sort { precedes($0, $1) } }
-        for r in toReset { reset(r) }
+        // A few recognizers (a tap resets all of a view's): sorted in place, unretained.
+        sortInTieBreakOrder(&toReset)
+        for link in toReset {
+            // Held for its reset: leaving its attempt may drop the last reference to it (a
+            // recognizer an action removed from its view).
+            let r = link.takeUnretainedValue()
+            reset(r)
+        }
+    }
+
+    /// Sorts recognizers by `precedes` without retaining them: an insertion sort, as the lists
+    /// are short (the recognizers of one touch).
+    func sortInTieBreakOrder(_ list: inout [Unmanaged<GestureRecognizer>]) {
+        guard list.count > 1 else { return }
+        for i in 1..<list.count {
+            let x = list[i]
+            var j = i
+            while j > 0 && x._withUnsafeGuaranteedRef({ a in list[j - 1]._withUnsafeGuaranteedRef { b in precedes(a, b) } }) {
+                list[j] = list[j - 1]
+                j -= 1
+            }
+            list[j] = x
+        }
     }
 
     private func anyFinishedInAttempt() -> Bool {

@@ -176,7 +176,8 @@ struct BenchCommand: ParsableCommand {
                             Double(events.count) / t / BenchBaselines.hammerEventsPerSecond, BenchBaselines.hammerEventsPerSecond))
             }
         }
-        try measureLog(events, doc, best)
+        // Left out of --engine-only runs, which are for profiling the engine alone.
+        if !engineOnly { try measureLog(events, doc, best) }
         emit(String(format: "peak memory (max RSS): %.1f MB (the whole trace was also held in memory for the engine runs)", BenchCommand.peakMegabytes()))
     }
 
