@@ -232,7 +232,7 @@ struct BenchCommand: ParsableCommand {
         var writer = TextTimeline.Writer(TextTimeline())
         let (t, bytes) = try formatted(pipelined: true) { batch in
             var bytes = 0
-            for i in batch.indices { if let line = writer.line(batch[i]) { bytes += line.utf8.count } }
+            for i in batch.indices { if let line = writer.line(inPlace: &batch[i]) { bytes += line.utf8.count } }
             return bytes
         }
         emit(String(format: "engine + log as text, on a second core: %.3f s = %.0f events/s, %.0f bytes per event", t, n / t, Double(bytes) / n))

@@ -77,7 +77,7 @@ struct ReplayCommand: ParsableCommand {
             pipeline = LogPipeline { batch in
                 title()
                 for i in batch.indices {
-                    if let line = writer.line(batch[i]) { put(line) }
+                    if let line = writer.line(inPlace: &batch[i]) { put(line) }
                 }
             }
         }

@@ -37,6 +37,13 @@ public struct TextTimeline {
 
         /// The entry's line, or nil when it is hidden.
         public mutating func line(_ e: LogEntry) -> String? {
+            var row = e
+            return line(inPlace: &row)
+        }
+
+        /// `line(_:)` for a row the caller owns where it lies (a batch's storage), read in place
+        /// rather than copied (see `JSONLinesWriter.append(inPlace:)`). The row is not changed.
+        public mutating func line(inPlace e: inout LogEntry) -> String? {
             tally.add(e)
             if !timeline.verbose && timeline.isNoise(e) {
                 if e.kind == .input || e.kind == .view || e.kind == .note || e.kind == .control { hiddenMoves += 1 } else { hiddenChanges += 1 }
