@@ -119,18 +119,29 @@ extension GestureEnvironment {
 
     /// Whether `requirementStatus(of: r)` would find a requirement recognized or none unmet.
     private func requirementsAreDecided(_ r: GestureRecognizer) -> Bool {
+        // Plain loops: a nested function that sets a flag of this one needed a heap box for it,
+        // on every cycle in which a recognizer waits.
         var unmet = false
-        func decidedBy(_ q: GestureRecognizer) -> Bool {
+        let recognized = r.failureRequirements.withUnretainedElements { required -> Bool in
+            for link in required {
+                let where_ = link._withUnsafeGuaranteedRef { self.standing(of: $0) }
+                switch where_ {
+                case .recognized: return true
+                case .undecided: unmet = true
+                case .absent, .satisfied: break
+                }
+            }
+            return false
+        }
+        if recognized { return true }
+        for (q, _) in r.book.dynamicRequirements {
             switch standing(of: q) {
             case .recognized: return true
             case .undecided: unmet = true
             case .absent, .satisfied: break
             }
-            return false
         }
-        let recognized = r.failureRequirements.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef(decidedBy) } }
-            || (!r.book.dynamicRequirements.isEmpty && r.book.dynamicRequirements.contains { decidedBy($0.0) })
-        return recognized || !unmet
+        return !unmet
     }
 
     /// Fails the recognizers that required `winner` to fail.
@@ -176,11 +187,21 @@ extension GestureEnvironment {
                 continue
             }
             guard status.unmet.isEmpty else { continue }
-            let failed = requirements(of: p).map(\.0).filter { $0.isInAttempt && $0.publishedState.isTerminal }
-            let last = failed.max { ($0.book.lastTransitionSeq ?? -1) < ($1.book.lastTransitionSeq ?? -1) }
+            // The requirement that failed last, found without building lists (the list of all
+            // that failed is made only for the log's words).
+            func hasFailed(_ q: GestureRecognizer) -> Bool { q.isInAttempt && q.publishedState.isTerminal }
+            var last: GestureRecognizer?
+            func consider(_ q: GestureRecognizer) {
+                guard hasFailed(q) else { return }
+                if last == nil || (last!.book.lastTransitionSeq ?? -1) < (q.book.lastTransitionSeq ?? -1) { last = q }
+            }
+            // In the order of `requirements(of:)`: static ones, then dynamic ones not among them.
+            for q in p.failureRequirements { consider(q) }
+            for (q, _) in p.book.dynamicRequirements where !p.failureRequirements.contains(where: { $0 === q }) { consider(q) }
             let current = now
             // Formatted only when the log keeps it.
             func releaseText() -> String {
+                let failed = requirements(of: p).map(\.0).filter(hasFailed)
                 let waited = p.book.pendingSince.map { (since: Timestamp) -> String in " after waiting \(NumberFormat.ms(current - since))" } ?? ""
                 let names = failed.map(\.id).joined(separator: ", ")
                 return failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"

@@ -83,7 +83,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
             return
         }
         touchesInTap.append(contentsOf: touches)
-        let down = touchesInTap.filter(\.isDown).count
+        // Counted, not filtered into a list: this runs for every finger of every tap.
+        var down = 0
+        for t in touchesInTap where t.isDown { down += 1 }
         if down > numberOfTouchesRequired {
             fail(because: "\(down) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
             return
@@ -117,7 +119,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
         if firstTapLocation == nil { firstTapLocation = centroidInWindow(of: touchesInTap, atStart: true) }
         tapsCompleted += 1
-        touchesInTap.removeAll()
+        touchesInTap.removeAll(keepingCapacity: true)
         tapStart = nil
         if tapsCompleted >= numberOfTapsRequired {
             setState(.recognized, because: "\(tapsCompleted) of \(numberOfTapsRequired) tap(s) completed",
@@ -133,7 +135,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public override func reset() {
         tapsCompleted = 0
-        touchesInTap.removeAll()
+        // The storage is kept for the next tap, usually within the second.
+        touchesInTap.removeAll(keepingCapacity: true)
         tapStart = nil
         firstTapLocation = nil
         intervalTimer = nil
