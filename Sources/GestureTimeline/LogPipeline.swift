@@ -43,7 +43,9 @@ public final class LogPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits until every queued row has been consumed; the thread then ends.
+    /// Waits until every queued row has been consumed; the thread then ends. Call it once when
+    /// the replay is over, also when it failed: until then the thread waits for more rows (and
+    /// keeps this pipeline alive).
     public func finish() {
         condition.lock()
         closed = true
