@@ -37,6 +37,8 @@ struct Arbitration {
     /// The reset search's lists hold recognizers of `attempts`, unretained (it keeps them alive).
     var spareGroup: [Unmanaged<GestureRecognizer>] = []
     var spareFrontier: [Unmanaged<GestureRecognizer>] = []
+    /// The competitors an exclusion goes through, reused (one exclusion per stroke at least).
+    var spareCompetitors: [Unmanaged<GestureRecognizer>] = []
     var spareNewAttempts: [GestureRecognizer] = []
 
     /// `r` starts an attempt: it received its first touch since its reset.

@@ -40,8 +40,19 @@ extension GestureEnvironment {
 
     /// Fails the competitors of a recognizer that has just recognized.
     func excludeCompetitors(of winner: GestureRecognizer, transitionSeq: Int) {
-        let competitors = arbitration.attempts.filter { $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }
-        for other in competitors.sorted(by: { precedes($0, $1) }) {
+        // Gathered and sorted unretained, in a reused list: this runs whenever a recognizer
+        // begins or is recognized, at least once per stroke.
+        var competitors = takeScratch(&arbitration.spareCompetitors)
+        defer { competitors.clearKeepingCapacity(); swap(&competitors, &arbitration.spareCompetitors) }
+        arbitration.attempts.withUnretainedElements { attempt in
+            for link in attempt where link._withUnsafeGuaranteedRef({ $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }) {
+                competitors.append(link)
+            }
+        }
+        sortInTieBreakOrder(&competitors)
+        for link in competitors {
+            // Held while it is decided (its attempt keeps it too, until the reset).
+            let other = link.takeUnretainedValue()
             guard other.publishedState == .possible else { continue }
             if let allowed = simultaneity(winner, other) {
                 log.append(time: now, kind: .note, recognizer: other.id,
@@ -65,11 +76,17 @@ extension GestureEnvironment {
 
     /// An active (or just recognized) competitor that prevents `r` from beginning, with why.
     func activePreventer(of r: GestureRecognizer) -> (GestureRecognizer, String)? {
-        for a in arbitration.attempts where a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) {
-            if simultaneity(a, r) != nil { continue }
-            if canPrevent(a, r) { return (a, "they may not recognize together") }
+        // Asked whenever a recognizer would leave possible: the attempts are read unretained.
+        arbitration.attempts.withUnretainedElements { attempt in
+            for link in attempt {
+                let preventer = link._withUnsafeGuaranteedRef { a -> Bool in
+                    guard a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) else { return false }
+                    return simultaneity(a, r) == nil && canPrevent(a, r)
+                }
+                if preventer { return (link.takeUnretainedValue(), "they may not recognize together") }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Candidates that want to recognize in the same event, in the order they get to: the
