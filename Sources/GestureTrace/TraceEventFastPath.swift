@@ -40,8 +40,22 @@ enum TraceEventFastPath {
         @inline(__always) mutating func literal(_ s: StaticString) -> Bool {
             let n = s.utf8CodeUnitCount
             guard i + n <= bytes.count else { return false }
-            let p = s.utf8Start
-            for k in 0..<n where bytes[i + k] != p[k] { return false }
+            // Eight and four bytes at a time: the keys are 5 to 11 bytes long and known when
+            // this is inlined, so the loops unroll into a few loads and compares.
+            let a = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i), b = UnsafeRawPointer(s.utf8Start)
+            var k = 0
+            while k + 8 <= n {
+                guard a.loadUnaligned(fromByteOffset: k, as: UInt64.self) == b.loadUnaligned(fromByteOffset: k, as: UInt64.self) else { return false }
+                k += 8
+            }
+            if k + 4 <= n {
+                guard a.loadUnaligned(fromByteOffset: k, as: UInt32.self) == b.loadUnaligned(fromByteOffset: k, as: UInt32.self) else { return false }
+                k += 4
+            }
+            while k < n {
+                guard a.load(fromByteOffset: k, as: UInt8.self) == b.load(fromByteOffset: k, as: UInt8.self) else { return false }
+                k += 1
+            }
             i += n
             return true
         }
