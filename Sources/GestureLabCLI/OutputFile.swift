@@ -87,6 +87,15 @@ final class OutputFile {
         throw error
     }
 
+    /// After an error part-way: what was written so far still goes out to standard output or a
+    /// device, whose reader has seen the start of it already; a regular file's target is left as
+    /// it was (`finish()` is not called, the temporary file goes). A failure to write is ignored:
+    /// the error being reported is the one that matters.
+    func flushWrittenBeforeError() {
+        guard temporary == nil, !done else { return }
+        try? flush()
+    }
+
     /// Writes what is buffered and, for a regular file, puts it in place of the target.
     func finish() throws {
         try flush()

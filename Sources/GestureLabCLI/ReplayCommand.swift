@@ -85,9 +85,11 @@ struct ReplayCommand: ParsableCommand {
         do {
             result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, logBatches: { pipeline.take(&$0) })
         } catch {
-            // What was logged before the error goes out as it did line by line.
+            // What was logged before the error goes out: standard output shows everything the
+            // engine decided before the bad line (a file named by -o is left as it was).
             pipeline.finish()
             putLines()
+            out.flushWrittenBeforeError()
             throw error
         }
         pipeline.finish()

@@ -36,7 +36,10 @@ public enum Replay {
                 batcher.add(e, to: env)
             }
         } catch {
-            // The rows decided before a bad line are handed over: the output shows what came before it.
+            // Everything before a bad line is replayed (the last good event too, held back only
+            // to see whether the next one shares its moment) and its rows handed over: the
+            // output shows what came before the error.
+            batcher.flush(to: env)
             env.log.flushBatch()
             throw error
         }

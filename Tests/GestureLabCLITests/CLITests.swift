@@ -112,6 +112,31 @@ struct CLITests {
         #expect(missing.stderr.hasPrefix("/nonexistent.jsonl: no such file"))
     }
 
+    @Test("A trace that goes bad after thousands of rows: every row decided before the bad line is written, in order, then exit 2",
+          arguments: ["jsonl", "text"])
+    func badLineLate(format: String) throws {
+        // 3,001 events give well over one batch of rows (1,024) for the log's writing thread.
+        var text = #"{"format":"gesturelab-trace","version":1}"# + "\n" + #"{"t":0,"type":"down","id":1,"x":10,"y":300}"# + "\n"
+        for i in 1...3000 { text += #"{"t":\#(i * 8),"type":"move","id":1,"x":\#(10 + Double(i) * 0.1),"y":300}"# + "\n" }
+        text += #"{"t":"late","type":"up","id":1,"x":1,"y":1}"# + "\n"
+        let path = try temp("bad-late-\(format).jsonl", text)
+        let r = try gesturelab(["replay", path, "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--format", format, "--verbose"].filter { format == "text" || $0 != "--verbose" })
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("\(path):3003: "))
+        let lines = r.stdout.split(separator: "\n")
+        if format == "jsonl" {
+            let seqs = lines.compactMap { line -> Int? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                return object["seq"] as? Int
+            }
+            #expect(seqs.count == lines.count, "every line is a whole JSON object")
+            #expect(seqs == Array(0..<seqs.count), "rows in order, none lost")
+            #expect(lines.filter { $0.contains(#""event":"input""#) }.count == 3001, "an input row for every event before the bad line")
+        } else {
+            #expect(lines.filter { $0.contains("touch 1") && $0.contains("moves to") }.count == 3000, "every move before the bad line")
+        }
+    }
+
     @Test("A malformed scene exits 2 with FILE:LINE")
     func badScene() throws {
         let path = try temp("bad.yaml", "views:\n  - id: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - id: t\n        type: tapp\n")
