@@ -119,29 +119,26 @@ extension GestureEnvironment {
 
     /// Whether `requirementStatus(of: r)` would find a requirement recognized or none unmet.
     private func requirementsAreDecided(_ r: GestureRecognizer) -> Bool {
-        // Plain loops: a nested function that sets a flag of this one needed a heap box for it,
-        // on every cycle in which a recognizer waits.
+        // Plain loops and an inout flag: a nested function that set a flag of this one needed a
+        // heap box for it, on every cycle in which a recognizer waits.
         var unmet = false
-        let recognized = r.failureRequirements.withUnretainedElements { required -> Bool in
-            for link in required {
-                let where_ = link._withUnsafeGuaranteedRef { self.standing(of: $0) }
-                switch where_ {
-                case .recognized: return true
-                case .undecided: unmet = true
-                case .absent, .satisfied: break
-                }
-            }
-            return false
+        let recognized = r.failureRequirements.withUnretainedElements { required in
+            required.contains { link in link._withUnsafeGuaranteedRef { decides($0, unmet: &unmet) } }
         }
         if recognized { return true }
-        for (q, _) in r.book.dynamicRequirements {
-            switch standing(of: q) {
-            case .recognized: return true
-            case .undecided: unmet = true
-            case .absent, .satisfied: break
-            }
-        }
+        for (q, _) in r.book.dynamicRequirements where decides(q, unmet: &unmet) { return true }
         return !unmet
+    }
+
+    /// Whether required recognizer `q` decides for its waiter (it recognized); notes in `unmet`
+    /// when it is still undecided.
+    private func decides(_ q: GestureRecognizer, unmet: inout Bool) -> Bool {
+        switch standing(of: q) {
+        case .recognized: return true
+        case .undecided: unmet = true
+        case .absent, .satisfied: break
+        }
+        return false
     }
 
     /// Fails the recognizers that required `winner` to fail.

@@ -245,16 +245,10 @@ open class GestureRecognizer {
     /// The pointer ids of the touches this attempt competes for: those received and not ignored
     /// (A.3.2). Transitions in the log list these.
     var claimedPointers: TouchIDs {
-        if !ignoresAny {
-            // One or two fingers, the usual case, without an array.
-            switch attemptTouchLinks.count {
-            case 0: return TouchIDs()
-            case 1: return TouchIDs(attemptTouchLinks[0]._withUnsafeGuaranteedRef(\.pointer))
-            case 2: return TouchIDs(attemptTouchLinks[0]._withUnsafeGuaranteedRef(\.pointer), attemptTouchLinks[1]._withUnsafeGuaranteedRef(\.pointer))
-            default: return TouchIDs(attemptTouches.map(\.pointer))
-            }
-        }
-        return TouchIDs(attemptTouches.filter { !ignoredSerials.contains($0.serial) }.map(\.pointer))
+        // Read unretained and lazily: one or two fingers, the usual case, need no array at all.
+        TouchIDs(attemptTouchLinks.lazy.compactMap { link in
+            link._withUnsafeGuaranteedRef { t in !self.ignoresAny || !self.ignoredSerials.contains(t.serial) ? t.pointer : nil }
+        })
     }
 
     /// The centroid of the active touches in `view`'s coordinates, or of the last touches

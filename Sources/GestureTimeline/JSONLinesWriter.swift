@@ -19,24 +19,14 @@ public final class JSONLinesWriter {
         try out.buffer.withUnsafeBytes(body)
     }
     private let out = JSONBytes()
-    /// Names quoted so far, one after another, and where each is.
-    private let quotedNames = ByteBuffer(capacity: 1024)
-    private var names: [KnownName] = []
-    private var keptStrings: [String] = []
+    /// Names quoted so far, with their quoted bytes: a scene has a handful, and the same String
+    /// comes back row after row, which `==` recognizes at once (same storage), so a short list
+    /// searched from the last name found costs less than hashing the name on every row.
+    private var names: [(name: String, quoted: [UInt8])] = []
     private var lastName = 0
-
-    /// A name seen before: its String's two words, as they were, then where its quoted bytes are.
-    /// The same String handed over again has the same words, so most rows find their names with
-    /// two integer comparisons, no hashing and no reference counting.
-    private struct KnownName {
-        var words: (UInt64, UInt64)
-        var start: Int
-        var count: Int
-    }
 
     public init() {}
 
-    /// Empties the buffer (after the caller has written it out), keeping its storage.
     public func clear() { out.clear() }
 
     public func append(_ e: LogEntry) {
@@ -137,37 +127,21 @@ public final class JSONLinesWriter {
 
     /// A recognizer's or view's name, quoted once per replay.
     private func name(_ s: String) {
-        let words = unsafeBitCast(s, to: (UInt64, UInt64).self)
         var i = lastName
         for _ in 0..<names.count {
-            if names[i].words == words { return copyName(names[i], index: i) }
+            if names[i].name == s {
+                lastName = i
+                return out.raw(names[i].quoted)
+            }
             i = i + 1 == names.count ? 0 : i + 1
         }
-        // A scene has a handful of names; a list that keeps growing is not a scene's (a fuzzed
-        // log), so it starts over rather than slowing every row.
-        if names.count >= 64 {
-            names.removeAll(keepingCapacity: true)
-            keptStrings.removeAll(keepingCapacity: true)
-            quotedNames.removeAll()
-        }
-        // Not these words: the same name in another String, or a new name.
+        // A list that keeps growing is not a scene's names (a fuzzed log): it starts over rather
+        // than slowing every row.
+        if names.count >= 64 { names.removeAll(keepingCapacity: true) }
         let quoted = Array(jsonQuoted(s).utf8)
-        var k = quotedNames.withUnsafeBytes { all in
-            names.first { k in all[k.start..<(k.start + k.count)].elementsEqual(quoted) }
-        } ?? KnownName(words: words, start: quotedNames.count, count: quoted.count)
-        if k.start == quotedNames.count { quoted.withUnsafeBufferPointer { quotedNames.append($0) } }
-        k.words = words
-        names.append(k)
-        // Held so that its storage, whose address is in its words, is never reused for another name.
-        keptStrings.append(s)
-        copyName(k, index: names.count - 1)
-    }
-
-    private func copyName(_ k: KnownName, index: Int) {
-        lastName = index
-        quotedNames.withUnsafeBytes { all in
-            out.buffer.append(UnsafeBufferPointer(rebasing: all[k.start..<(k.start + k.count)]))
-        }
+        names.append((s, quoted))
+        lastName = names.count - 1
+        out.raw(quoted)
     }
 }
 

@@ -6,35 +6,22 @@
 public enum NumberText {
     /// `value / scale` printed exactly with as many decimals as `scale` has zeros, trailing zeros trimmed.
     public static func fixed(_ value: Int64, scale: Int64) -> String {
-        let negative = value < 0
-        let magnitude = value.magnitude
-        let s = UInt64(scale)
-        let whole = magnitude / s
-        var frac = magnitude % s
-        var text = negative ? "-" : ""
-        text += String(whole)
-        if frac != 0 {
-            var digits = 0
-            var t = s
-            while t > 1 { t /= 10; digits += 1 }
-            var fracText = String(frac)
-            fracText = String(repeating: "0", count: digits - fracText.count) + fracText
-            while fracText.hasSuffix("0") { fracText.removeLast() }
-            text += "." + fracText
-            frac = 0
-        }
-        return text
+        text { writeFixed(value, scale: scale, to: $0) }
     }
 
-    /// A double rounded to `decimals` places (default 3), trailing zeros trimmed; `-0` prints as `0`.
+    /// A double rounded to `decimals` places (default 3), trailing zeros trimmed; `-0` prints as
+    /// `0`; NaN as `null`, infinities as `1e999` and `-1e999`.
     public static func decimal(_ value: Double, decimals: Int = 3) -> String {
-        guard value.isFinite else { return value.isNaN ? "null" : (value > 0 ? "1e999" : "-1e999") }
-        var scale: Int64 = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (value * Double(scale)).rounded()
-        guard abs(scaled) < 9.0e18 else { return String(value) }
-        let n = Int64(scaled)
-        return n == 0 ? "0" : fixed(n, scale: scale)
+        text { writeDecimal(value, decimals: decimals, to: $0) }
+    }
+
+    /// The bytes a writer below puts down (48 at most), as a String: one implementation for
+    /// both, so the log's bytes and every other text agree.
+    private static func text(_ write: (UnsafeMutablePointer<UInt8>) -> Int) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            let n = write(buffer.baseAddress.unsafelyUnwrapped)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
+        }
     }
 }
 
@@ -74,7 +61,7 @@ extension NumberText {
     /// An infinity, a NaN or a number too large for the digits: its text (at most 25 bytes).
     @usableFromInline
     static func writeRare(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        var text = decimal(value, decimals: decimals)
+        var text = value.isNaN ? "null" : value.isInfinite ? (value > 0 ? "1e999" : "-1e999") : String(value)
         return text.withUTF8 { buf in
             let n = Swift.min(buf.count, 48)
             p.update(from: buf.baseAddress!, count: n)
