@@ -39,7 +39,8 @@ struct Arbitration {
     var spareFrontier: [Unmanaged<GestureRecognizer>] = []
     /// The competitors an exclusion goes through, reused (one exclusion per stroke at least).
     var spareCompetitors: [Unmanaged<GestureRecognizer>] = []
-    var spareNewAttempts: [GestureRecognizer] = []
+    /// The recognizers a new touch starts attempts for, unretained (`attempts` keeps them alive).
+    var spareNewAttempts: [Unmanaged<GestureRecognizer>] = []
 
     /// `r` starts an attempt: it received its first touch since its reset.
     mutating func enter(_ r: GestureRecognizer) {

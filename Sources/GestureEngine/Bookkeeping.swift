@@ -33,6 +33,9 @@ struct Bookkeeping {
     /// Whether the delegate may answer the failure-requirement questions with true, read once per
     /// new touch (see `FailureRequirementFreeDelegate`), so the engine asks per pair only then.
     var delegateMayRequireFailures = false
+    /// `!failureRequirements.isEmpty`, as a flag: every new touch asks it for every pair of its
+    /// recognizers, and reading the array from the recognizer retains and releases it.
+    var hasStaticRequirements = false
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
     var dynamicRequirements: [(GestureRecognizer, String)] = []
 

@@ -16,12 +16,12 @@ extension GestureEnvironment {
     /// A pair of new attempts is asked about once, by the first of the two. This runs for every
     /// new touch over every pair of its recognizers, so they are reached unretained, and each
     /// delegate is asked once whether it may require failures at all.
-    func evaluateDynamicRequirements(newAttempts: [GestureRecognizer], sharing: [GestureRecognizer]) {
+    func evaluateDynamicRequirements(newAttempts: [Unmanaged<GestureRecognizer>], sharing: [GestureRecognizer]) {
         sharing.withUnretainedElements { shared in
             for link in shared {
                 link._withUnsafeGuaranteedRef { $0.book.delegateMayRequireFailures = $0.book.requirementHint?.mayRequireFailures ?? ($0.delegate != nil) }
             }
-            newAttempts.withUnretainedElements { fresh in
+            newAttempts.withUnsafeBufferPointer { fresh in
                 // The new attempts are the sharers that were not in an attempt, in the same
                 // order, so walking the sharers tells where each stands among them (its index in
                 // `fresh`, or none) without a search: asking "was s an earlier new attempt?" by
@@ -48,9 +48,23 @@ extension GestureEnvironment {
         }
     }
 
+    /// Asked for every pair of a new touch's recognizers, where usually nobody requires anything:
+    /// decided here without building anything when neither delegate may ask for a requirement and
+    /// the waiter has none yet, so only the subclass questions remain.
+    @inline(__always)
     private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
-        guard !a.failureRequirements.withUnretainedElements({ $0.contains { $0.refers(to: b) } }),
-              a.book.dynamicRequirements.isEmpty || !a.book.dynamicRequirements.contains(where: { $0.0 === b }) else { return }
+        guard !a.book.delegateMayRequireFailures, !b.book.delegateMayRequireFailures,
+              !a.book.hasStaticRequirements, a.book.dynamicRequirements.isEmpty else {
+            return addDynamicRequirementAskingAll(waiter: a, required: b)
+        }
+        let aRequires = a.asksShouldRequireFailure(of: b), bRequired = b.asksShouldBeRequiredToFail(by: a)
+        if aRequires || bRequired { recordDynamicRequirement(waiter: a, required: b, sources: [], aRequires: aRequires, bRequired: bRequired) }
+    }
+
+    @inline(never)
+    private func addDynamicRequirementAskingAll(waiter a: GestureRecognizer, required b: GestureRecognizer) {
+        if a.book.hasStaticRequirements && a.failureRequirements.withUnretainedElements({ $0.contains { $0.refers(to: b) } }) { return }
+        if !a.book.dynamicRequirements.isEmpty && a.book.dynamicRequirements.contains(where: { $0.0 === b }) { return }
         var sources: [String] = []
         if a.book.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
             sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
@@ -58,8 +72,18 @@ extension GestureEnvironment {
         if b.book.delegateMayRequireFailures, let d = b.delegate, d.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
             sources.append("delegate of \(b.id): shouldBeRequiredToFailBy \(a.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
         }
-        if a.asksShouldRequireFailure(of: b) { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }
-        if b.asksShouldBeRequiredToFail(by: a) { sources.append("\(b.typeName) shouldBeRequiredToFail(by: \(a.typeName))") }
+        recordDynamicRequirement(waiter: a, required: b, sources: sources,
+                              aRequires: a.asksShouldRequireFailure(of: b), bRequired: b.asksShouldBeRequiredToFail(by: a))
+    }
+
+    /// Records the requirement `a` has on `b` for this attempt, with the delegates' answers
+    /// (`sources`) and the subclasses'.
+    @inline(never)
+    private func recordDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer, sources delegateSources: [String],
+                                       aRequires: Bool, bRequired: Bool) {
+        var sources = delegateSources
+        if aRequires { sources.append("\(a.typeName) shouldRequireFailure(of: \(b.typeName))") }
+        if bRequired { sources.append("\(b.typeName) shouldBeRequiredToFail(by: \(a.typeName))") }
         guard !sources.isEmpty else { return }
         let source = sources.joined(separator: "; ")
         a.book.dynamicRequirements.append((b, source))

@@ -154,11 +154,21 @@ open class GestureRecognizer {
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
-    package internal(set) var attemptTouches: [Touch] = [] {
-        didSet { attemptTouchLinks.replace(with: attemptTouches) }
-    }
+    package private(set) var attemptTouches: [Touch] = []
     /// The same touches, unretained, for the questions asked on every event (see `UnretainedList`).
     private(set) var attemptTouchLinks = UnretainedList<Touch>()
+
+    /// The only ways the attempt's touches change (the list and its unretained copy together):
+    /// a touch is received, or the recognizer resets. Both keep their buffers.
+    func receive(_ touch: Touch) {
+        attemptTouches.append(touch)
+        attemptTouchLinks.append(touch)
+    }
+
+    func clearAttemptTouches() {
+        attemptTouches.clearKeepingCapacity()
+        attemptTouchLinks.removeAll()
+    }
     var ignoredSerials: Set<Int> = [] {
         didSet { ignoresAny = !ignoredSerials.isEmpty }
     }
@@ -287,7 +297,9 @@ open class GestureRecognizer {
 
     // MARK: Relationships (A.3, A.4)
 
-    public private(set) var failureRequirements: [GestureRecognizer] = []
+    public private(set) var failureRequirements: [GestureRecognizer] = [] {
+        didSet { book.hasStaticRequirements = !failureRequirements.isEmpty }
+    }
 
     /// This recognizer may leave possible only once `other` has failed (A.4.2).
     public func require(toFail other: GestureRecognizer) {
@@ -326,8 +338,10 @@ open class GestureRecognizer {
     /// first (a timer never outlives the attempt that started it).
     @discardableResult
     public func startTimer(_ name: String, after delay: Duration, _ body: @escaping () -> Void) -> VirtualClock.TimerID? {
-        guard let env = environment else { return nil }
-        let id = env.schedule(name: name, owner: self.id, after: delay, body)
+        // Through the unretained link (see `Bookkeeping.environmentLink`): a tap starts timers
+        // on every touch.
+        guard let env = book.environmentLink else { return nil }
+        let id = env._withUnsafeGuaranteedRef { $0.schedule(name: name, owner: self.id, after: delay, body) }
         book.timers.append(id)
         return id
     }

@@ -77,14 +77,21 @@ extension GestureEnvironment {
     private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unmanaged<GestureRecognizer>>,
                               into out: inout [Unmanaged<GestureRecognizer>]) {
         // A linked recognizer found here is in an attempt, so `arbitration.attempts` keeps it alive.
-        r.failureRequirements.withUnretainedElements { required in
-            for q in required where q._withUnsafeGuaranteedRef({ $0.isInAttempt }) { out.append(q) }
+        // The flags are read first: the lists are usually empty, and reading one from its
+        // recognizer retains and releases it (this runs for every pair in an attempt).
+        if r.book.hasStaticRequirements {
+            r.failureRequirements.withUnretainedElements { required in
+                for q in required where q._withUnsafeGuaranteedRef({ $0.isInAttempt }) { out.append(q) }
+            }
         }
-        for (q, _) in r.book.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
+        if !r.book.dynamicRequirements.isEmpty {
+            for (q, _) in r.book.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
+        }
         for link in attempt {
             link._withUnsafeGuaranteedRef { other in
                 guard other !== r else { return }
-                let requiresR = other.failureRequirements.withUnretainedElements { $0.contains { $0.refers(to: r) } }
+                let requiresR = other.book.hasStaticRequirements
+                    && other.failureRequirements.withUnretainedElements { $0.contains { $0.refers(to: r) } }
                 if requiresR || (!other.book.dynamicRequirements.isEmpty && other.book.dynamicRequirements.contains(where: { $0.0 === r })) {
                     out.append(link)
                 }
@@ -105,7 +112,7 @@ extension GestureEnvironment {
         for id in r.book.timers { clock.cancel(id) }
         // Buffers are kept: the next attempt fills them again, usually within the second.
         r.book.timers.clearKeepingCapacity()
-        r.attemptTouches.clearKeepingCapacity()
+        r.clearAttemptTouches()
         if r.ignoresAny { r.ignoredSerials.removeAll(keepingCapacity: true) }
         r.book.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible

@@ -40,9 +40,9 @@ extension GestureEnvironment {
                 link._withUnsafeGuaranteedRef { r in
                     if !r.isInAttempt {
                         arbitration.enter(r)
-                        newAttempts.append(r)
+                        newAttempts.append(link)
                     }
-                    r.attemptTouches.append(touch)
+                    r.receive(touch)
                 }
             }
         }

@@ -38,6 +38,18 @@ struct UnretainedList<Element: AnyObject>: RandomAccessCollection {
         count = n
     }
 
+    /// Adds `object` at the end (the owner has just added it to its own array).
+    mutating func append(_ object: Element) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<Unmanaged<Element>>.allocate(capacity: Swift.max(2 * capacity, 4))
+            if let storage { bigger.moveInitialize(from: storage, count: count); storage.deallocate() }
+            storage = bigger
+            capacity = Swift.max(2 * capacity, 4)
+        }
+        storage.unsafelyUnwrapped[count] = Unmanaged.passUnretained(object)
+        count += 1
+    }
+
     mutating func removeAll() { count = 0 }
 
     /// Whether both lists name the same objects in the same order.

@@ -65,8 +65,9 @@ public struct VirtualClock {
 
     /// Empties a live slot: its id goes stale and the slot can be reused.
     private mutating func release(_ slot: Int) -> Scheduled? {
-        let timer = slots[slot]
-        slots[slot] = nil
+        // Moved out, not copied: a copy retains the timer's strings and closure, only to release
+        // them again when the slot is cleared.
+        let timer = slots[slot].take()
         generations[slot] &+= 1
         freeSlots.append(slot)
         pendingCount -= 1
