@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies flow one way: trace format -> engine -> recognizers -> scenes -> timeline -> CLI.
 // Everything here is pure Swift and runs headless; only the studio (a later target) links SDL2.
-// The reader, the engine and the recognizers run per event. Release builds drop the run-time
+// The reader, the engine, the recognizers and the scenes' delegates run per event (a scene's
+// delegate is asked about every new touch). Release builds drop the run-time
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
 // they need); debug builds, which the tests use, keep them, so a violation still shows up. No
 // source file switches them off itself.
@@ -39,7 +40,7 @@ let package = Package(
         .target(name: "GestureTrace", swiftSettings: hotPath),
         .target(name: "GestureEngine", dependencies: ["GestureTrace"], swiftSettings: hotPath),
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine"], swiftSettings: hotPath),
-        .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"]),
+        .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"], swiftSettings: hotPath),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine", "GestureTrace"]),
         // UIKit's names over the engine, so recognizers and delegates written for iOS compile
         // unchanged (docs/custom-recognizers.md).

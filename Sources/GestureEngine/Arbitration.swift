@@ -39,6 +39,9 @@ struct Arbitration {
     var spareFrontier: [Unmanaged<GestureRecognizer>] = []
     /// The competitors an exclusion goes through, reused (one exclusion per stroke at least).
     var spareCompetitors: [Unmanaged<GestureRecognizer>] = []
+    /// The waiting recognizers a release goes through, reused (a waiting tap is released or
+    /// failed on every single tap).
+    var spareWaiting: [Unmanaged<GestureRecognizer>] = []
     /// The recognizers a new touch starts attempts for, unretained (`attempts` keeps them alive).
     var spareNewAttempts: [Unmanaged<GestureRecognizer>] = []
 

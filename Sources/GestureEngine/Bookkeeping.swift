@@ -33,9 +33,19 @@ struct Bookkeeping {
     /// Whether the delegate may answer the failure-requirement questions with true, read once per
     /// new touch (see `FailureRequirementFreeDelegate`), so the engine asks per pair only then.
     var delegateMayRequireFailures = false
+    /// Whether the subclass's own `shouldRequireFailure(of:)`/`shouldBeRequiredToFail(by:)` may
+    /// answer true (see `FailureRequirementFreeRecognizer`); nil until the first touch asks.
+    var subclassMayRequireFailures: Bool?
+    /// Whether anything may set up a requirement between this one and another for an attempt:
+    /// its delegate, its subclass or a UIKit-style front. Read once per new touch.
+    var mayAskFailureRequirements = true
     /// `!failureRequirements.isEmpty`, as a flag: every new touch asks it for every pair of its
     /// recognizers, and reading the array from the recognizer retains and releases it.
     var hasStaticRequirements = false
+    /// Set once another recognizer requires this one to fail, statically or for an attempt, and
+    /// never cleared: while it is false nobody waits on this one, so the reset search need not
+    /// look for recognizers linked to it.
+    var mayBeRequired = false
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
     var dynamicRequirements: [(GestureRecognizer, String)] = []
 

@@ -18,9 +18,20 @@ extension GestureEnvironment {
     /// delegate is asked once whether it may require failures at all.
     func evaluateDynamicRequirements(newAttempts: [Unmanaged<GestureRecognizer>], sharing: [GestureRecognizer]) {
         sharing.withUnretainedElements { shared in
+            // A pair can only come to anything if one of the two has something that may ask for
+            // a requirement; usually none of the touch's recognizers has, and nothing is asked.
+            var anyMayAsk = false
             for link in shared {
-                link._withUnsafeGuaranteedRef { $0.book.delegateMayRequireFailures = $0.book.requirementHint?.mayRequireFailures ?? ($0.delegate != nil) }
+                link._withUnsafeGuaranteedRef { r in
+                    r.book.delegateMayRequireFailures = r.book.requirementHint?.mayRequireFailures ?? (r.delegate != nil)
+                    if r.book.subclassMayRequireFailures == nil {
+                        r.book.subclassMayRequireFailures = !((r as? FailureRequirementFreeRecognizer)?.answersNoFailureRequirementQuestions ?? false)
+                    }
+                    r.book.mayAskFailureRequirements = r.book.delegateMayRequireFailures || r.book.hasFront || r.book.subclassMayRequireFailures!
+                    anyMayAsk = anyMayAsk || r.book.mayAskFailureRequirements
+                }
             }
+            guard anyMayAsk else { return }
             newAttempts.withUnsafeBufferPointer { fresh in
                 // The new attempts are the sharers that were not in an attempt, in the same
                 // order, so walking the sharers tells where each stands among them (its index in
@@ -49,22 +60,22 @@ extension GestureEnvironment {
     }
 
     /// Asked for every pair of a new touch's recognizers, where usually nobody requires anything:
-    /// decided here without building anything when neither delegate may ask for a requirement and
-    /// the waiter has none yet, so only the subclass questions remain.
+    /// the lists are read only when they are not empty (flags say so), and when neither delegate
+    /// may ask for a requirement only the subclass questions remain, with nothing built.
     @inline(__always)
     private func addDynamicRequirement(waiter a: GestureRecognizer, required b: GestureRecognizer) {
-        guard !a.book.delegateMayRequireFailures, !b.book.delegateMayRequireFailures,
-              !a.book.hasStaticRequirements, a.book.dynamicRequirements.isEmpty else {
-            return addDynamicRequirementAskingAll(waiter: a, required: b)
+        if a.book.hasStaticRequirements && a.failureRequirements.withUnretainedElements({ $0.contains { $0.refers(to: b) } }) { return }
+        if !a.book.dynamicRequirements.isEmpty && a.book.dynamicRequirements.contains(where: { $0.0 === b }) { return }
+        guard a.book.mayAskFailureRequirements || b.book.mayAskFailureRequirements else { return }
+        guard !a.book.delegateMayRequireFailures, !b.book.delegateMayRequireFailures else {
+            return askDelegatesAndSubclasses(waiter: a, required: b)
         }
         let aRequires = a.asksShouldRequireFailure(of: b), bRequired = b.asksShouldBeRequiredToFail(by: a)
         if aRequires || bRequired { recordDynamicRequirement(waiter: a, required: b, sources: [], aRequires: aRequires, bRequired: bRequired) }
     }
 
     @inline(never)
-    private func addDynamicRequirementAskingAll(waiter a: GestureRecognizer, required b: GestureRecognizer) {
-        if a.book.hasStaticRequirements && a.failureRequirements.withUnretainedElements({ $0.contains { $0.refers(to: b) } }) { return }
-        if !a.book.dynamicRequirements.isEmpty && a.book.dynamicRequirements.contains(where: { $0.0 === b }) { return }
+    private func askDelegatesAndSubclasses(waiter a: GestureRecognizer, required b: GestureRecognizer) {
         var sources: [String] = []
         if a.book.delegateMayRequireFailures, let d = a.delegate, d.gestureRecognizer(a, shouldRequireFailureOf: b) {
             sources.append("delegate of \(a.id): shouldRequireFailureOf \(b.id)" + (d.explanationOfLastAnswer().map { " (\($0))" } ?? ""))
@@ -87,6 +98,7 @@ extension GestureEnvironment {
         guard !sources.isEmpty else { return }
         let source = sources.joined(separator: "; ")
         a.book.dynamicRequirements.append((b, source))
+        b.book.mayBeRequired = true
         log.append(time: now, kind: .note, recognizer: a.id,
                    cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
     }
@@ -191,7 +203,8 @@ extension GestureEnvironment {
         var progressed = false
         // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
         // put in tie-break order.
-        var waiting: [Unmanaged<GestureRecognizer>] = []
+        var waiting = takeScratch(&arbitration.spareWaiting)
+        defer { waiting.clearKeepingCapacity(); swap(&waiting, &arbitration.spareWaiting) }
         arbitration.attempts.withUnretainedElements { attempt in
             for link in attempt where link._withUnsafeGuaranteedRef({ $0.isPending && $0.publishedState == .possible }) { waiting.append(link) }
         }

@@ -198,8 +198,14 @@ public final class GestureEnvironment {
         event.timestamp = now
         if eventTouchesVersion != touchSetVersion {
             eventTouchesVersion = touchSetVersion
-            event.allTouches = touchesByPointer.count == 1 ? Array(touchesByPointer.values)
-                                                          : touchesByPointer.values.sorted { $0.serial < $1.serial }
+            // Refilled in place when one finger or none is down (every tap goes through both):
+            // the event's buffer is reused unless a recognizer kept a copy of the list.
+            if touchesByPointer.count <= 1 {
+                event.allTouches.clearKeepingCapacity()
+                event.allTouches.append(contentsOf: touchesByPointer.values)
+            } else {
+                event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
+            }
         }
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.

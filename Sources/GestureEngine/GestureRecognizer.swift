@@ -225,6 +225,21 @@ open class GestureRecognizer {
         return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
     }
 
+    /// The mean window location of every touch received in this attempt and not ignored, lifted
+    /// ones included (where a gesture ended), without building the list; nil when there is none.
+    package var receivedCentroidInWindow: Point? {
+        var x = 0.0, y = 0.0, n = 0
+        for link in attemptTouchLinks {
+            link._withUnsafeGuaranteedRef { t in
+                guard !ignoresAny || !ignoredSerials.contains(t.serial) else { return }
+                x += t.locationInWindow.x
+                y += t.locationInWindow.y
+                n += 1
+            }
+        }
+        return n == 0 ? nil : Point(x: x / Double(n), y: y / Double(n))
+    }
+
     /// The mean window location of `touches` (or of where they went down, with `atStart`):
     /// what multi-finger recognizers measure. `.zero` for no touches.
     public func centroidInWindow(of touches: [Touch], atStart: Bool = false) -> Point {
@@ -305,6 +320,7 @@ open class GestureRecognizer {
     public func require(toFail other: GestureRecognizer) {
         guard other !== self, !failureRequirements.contains(where: { $0 === other }) else { return }
         failureRequirements.append(other)
+        other.book.mayBeRequired = true
     }
 
 

@@ -19,6 +19,14 @@ package protocol FailureRequirementFreeDelegate: GestureRecognizerDelegate {
     var mayRequireFailures: Bool { get }
 }
 
+/// The recognizer's counterpart of `FailureRequirementFreeDelegate`: a built-in whose class
+/// never overrides `shouldRequireFailure(of:)` or `shouldBeRequiredToFail(by:)`, so both answer
+/// false and a new touch need not ask them. An open built-in says so only for its own class and
+/// its final subclasses: a user's subclass may override them, and is asked.
+package protocol FailureRequirementFreeRecognizer: GestureRecognizer {
+    var answersNoFailureRequirementQuestions: Bool { get }
+}
+
 public extension GestureRecognizerDelegate {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }

@@ -87,6 +87,8 @@ extension GestureEnvironment {
         if !r.book.dynamicRequirements.isEmpty {
             for (q, _) in r.book.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
         }
+        // Nobody has ever required `r` to fail: no other recognizer's lists can name it.
+        guard r.book.mayBeRequired else { return }
         for link in attempt {
             link._withUnsafeGuaranteedRef { other in
                 guard other !== r else { return }

@@ -20,7 +20,15 @@ extension GestureEnvironment {
         }
         // Per new touch, for every recognizer of the hit view and its ancestors: reached
         // unretained (the views' lists keep them alive; reference counting is atomic).
+        // Room made once: grown one append at a time, the list was reallocated three times.
         var receivers: [GestureRecognizer] = []
+        var capacity = 0
+        var u: View? = hit
+        while let view = u {
+            u = view.superview
+            capacity += view.gestureRecognizers.count
+        }
+        receivers.reserveCapacity(capacity)
         var v: View? = hit
         while let view = v {
             v = view.superview

@@ -104,6 +104,36 @@ struct FailureRequirementTests {
         #expect(h.time(of: "single", to: "recognized") == 400)
     }
 
+    @Test("A.4.1: a subclass's own shouldBeRequiredToFail(by:) sets up a requirement, also in a subclass of the open pan")
+    func subclassOverrideIsAsked() {
+        // The built-ins are not asked (they never override the two); a user's subclass of one
+        // that may be subclassed must still be.
+        let (h, _, _, v) = singleDouble(require: false)
+        v.addGestureRecognizer(TapBlockingPan(id: "blocker"))
+        h.tap(100, 100, at: 0, hold: 60)
+        h.finish()
+        let requirements = h.entries.filter { $0.kind == .note && $0.cause.kind == .requirement }.map(\.cause.text)
+        #expect(requirements.contains("single requires blocker to fail for this attempt: pan shouldBeRequiredToFail(by: tap)"))
+        #expect(requirements.contains("double requires blocker to fail for this attempt: pan shouldBeRequiredToFail(by: tap)"))
+        #expect(requirements.count == 2)
+    }
+
+    @Test("A.4.1: a custom recognizer's shouldRequireFailure(of:) makes it wait for the other to fail")
+    func customShouldRequireFailure() {
+        let h = Harness()
+        let v = h.view("v", Rect(x: 0, y: 0, width: 400, height: 400))
+        let double = TapGestureRecognizer(id: "double")
+        double.numberOfTapsRequired = 2
+        v.addGestureRecognizer(double)
+        v.addGestureRecognizer(WaitsForDoubleTaps(id: "waiter"))
+        h.tap(100, 100, at: 0, hold: 60)
+        h.finish()
+        // It asks to recognize at the lift, and may only once the double tap has failed.
+        #expect(h.entries.contains { $0.kind == .pending && $0.recognizer == "waiter" })
+        #expect(h.time(of: "double", to: "failed") == 410)
+        #expect(h.time(of: "waiter", to: "recognized") == 410)
+    }
+
     @Test("A.4.3: a waiting recognizer does not exclude others; one that recognizes meanwhile excludes it")
     func waitingDoesNotExclude() {
         let h = Harness()
@@ -173,5 +203,19 @@ struct FailureRequirementTests {
         #expect(h.time(of: "swipe", to: "failed") == 510)
         #expect(h.time(of: "pan", to: "began") == 510)
         #expect(pan.translation(in: nil).dx == 9)
+    }
+}
+
+/// A user's subclass of the open pan that wants every tap to wait for it to fail.
+final class TapBlockingPan: PanGestureRecognizer {
+    override func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { other is TapGestureRecognizer }
+}
+
+/// A discrete custom recognizer that recognizes when its touch lifts, after any double tap fails.
+final class WaitsForDoubleTaps: GestureRecognizer {
+    override var isDiscrete: Bool { true }
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { setState(.recognized) }
+    override func shouldRequireFailure(of other: GestureRecognizer) -> Bool {
+        (other as? TapGestureRecognizer)?.numberOfTapsRequired == 2
     }
 }

@@ -45,11 +45,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         if down == numberOfTouchesRequired && tapsDone >= numberOfTapsRequired {
             // The clock starts when the last required finger lands (A.6.2).
             pressStart = now
-            pressTimer = startTimer("minimumPressDuration", after: minimumPressDuration) { [unowned self] in
-                self.setState(.began, because: "held \(NumberFormat.ms(self.minimumPressDuration)) without moving beyond allowableMovement",
-                              evidence: [Evidence("minimumPressDuration", value: self.minimumPressDuration.seconds,
-                                                  threshold: self.minimumPressDuration.seconds, unit: "s", comparison: ">=")])
-            }
+            pressTimer = startTimer("minimumPressDuration", after: minimumPressDuration, heldLongEnough)
         }
     }
 
@@ -80,6 +76,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         let held = pressStart.map { now - $0 } ?? Duration(microseconds: 0)
         fail(because: "lifted after \(NumberFormat.ms(held)), before minimumPressDuration \(NumberFormat.ms(minimumPressDuration))",
              evidence: [Evidence("minimumPressDuration", value: held.seconds, threshold: minimumPressDuration.seconds, unit: "s", comparison: "<")])
+    }
+
+    /// The press timer's action, made once per recognizer rather than once per touch (a closure
+    /// is an allocation).
+    private lazy var heldLongEnough: () -> Void = { [unowned self] in
+        self.setState(.began, because: "held \(NumberFormat.ms(self.minimumPressDuration)) without moving beyond allowableMovement",
+                      evidence: [Evidence("minimumPressDuration", value: self.minimumPressDuration.seconds,
+                                          threshold: self.minimumPressDuration.seconds, unit: "s", comparison: ">=")])
     }
 
     public override func reset() {

@@ -120,7 +120,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// The allowed direction with the most travel: (name, travel along it, drift across it).
     private func best() -> (String, Double, Double) {
         guard let start else { return ("right", 0, 0) }
-        let c = activeCentroidInWindow ?? centroidInWindow(of: attemptTouches.filter { !isIgnoring($0) })
+        let c = activeCentroidInWindow ?? receivedCentroidInWindow ?? .zero
         let d = c - start
         var result = ("right", -Double.infinity, 0.0)
         // Called on every move: the four directions written out (a shared table of them was

@@ -73,10 +73,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         intervalTimer = nil
         if touchesInTap.isEmpty {
             tapStart = now
-            durationTimer = startTimer("maximumTapDuration", after: maximumTapDuration) { [unowned self] in
-                self.fail(because: "tap \(self.tapsCompleted + 1) held longer than maximumTapDuration",
-                          evidence: [Evidence("maximumTapDuration", value: self.maximumTapDuration.seconds, threshold: self.maximumTapDuration.seconds, unit: "s", comparison: ">=")])
-            }
+            durationTimer = startTimer("maximumTapDuration", after: maximumTapDuration, tapHeldTooLong)
         } else if let start = tapStart, now - start > maximumTouchSeparationTime {
             fail(because: "a finger joined the tap \(NumberFormat.ms(now - start)) after the first, more than maximumTouchSeparationTime",
                  evidence: [Evidence("maximumTouchSeparationTime", value: (now - start).seconds, threshold: maximumTouchSeparationTime.seconds, unit: "s", comparison: ">")])
@@ -125,12 +122,22 @@ public final class TapGestureRecognizer: GestureRecognizer {
             setState(.recognized, because: "\(tapsCompleted) of \(numberOfTapsRequired) tap(s) completed",
                      evidence: [Evidence("numberOfTapsRequired", value: Double(tapsCompleted), threshold: Double(numberOfTapsRequired), unit: "taps", comparison: ">=")])
         } else {
-            let done = tapsCompleted
-            intervalTimer = startTimer("maximumTapInterval", after: maximumTapInterval) { [unowned self] in
-                self.fail(because: "no tap \(done + 1) within maximumTapInterval \(NumberFormat.ms(self.maximumTapInterval)) (\(done) of \(self.numberOfTapsRequired) taps)",
-                          evidence: [Evidence("maximumTapInterval", value: self.maximumTapInterval.seconds, threshold: self.maximumTapInterval.seconds, unit: "s", comparison: ">=")])
-            }
+            intervalTimer = startTimer("maximumTapInterval", after: maximumTapInterval, nextTapTooLate)
         }
+    }
+
+    // The timers' actions, made once per recognizer rather than once per tap (a closure is an
+    // allocation, and every touch starts a timer). They read the count when they fire: the next
+    // tap's touch cancels the interval timer before it changes the count.
+    private lazy var tapHeldTooLong: () -> Void = { [unowned self] in
+        self.fail(because: "tap \(self.tapsCompleted + 1) held longer than maximumTapDuration",
+                  evidence: [Evidence("maximumTapDuration", value: self.maximumTapDuration.seconds, threshold: self.maximumTapDuration.seconds, unit: "s", comparison: ">=")])
+    }
+
+    private lazy var nextTapTooLate: () -> Void = { [unowned self] in
+        let done = self.tapsCompleted
+        self.fail(because: "no tap \(done + 1) within maximumTapInterval \(NumberFormat.ms(self.maximumTapInterval)) (\(done) of \(self.numberOfTapsRequired) taps)",
+                  evidence: [Evidence("maximumTapInterval", value: self.maximumTapInterval.seconds, threshold: self.maximumTapInterval.seconds, unit: "s", comparison: ">=")])
     }
 
     public override func reset() {
