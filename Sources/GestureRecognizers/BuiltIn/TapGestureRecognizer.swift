@@ -116,7 +116,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
         if firstTapLocation == nil { firstTapLocation = centroidInWindow(of: touchesInTap, atStart: true) }
         tapsCompleted += 1
-        touchesInTap.removeAll(keepingCapacity: true)
+        touchesInTap.clearKeepingCapacity()
         tapStart = nil
         if tapsCompleted >= numberOfTapsRequired {
             setState(.recognized, because: "\(tapsCompleted) of \(numberOfTapsRequired) tap(s) completed",
@@ -143,7 +143,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public override func reset() {
         tapsCompleted = 0
         // The storage is kept for the next tap, usually within the second.
-        touchesInTap.removeAll(keepingCapacity: true)
+        touchesInTap.clearKeepingCapacity()
         tapStart = nil
         firstTapLocation = nil
         intervalTimer = nil
