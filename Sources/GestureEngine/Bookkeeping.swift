@@ -46,6 +46,9 @@ struct Bookkeeping {
     /// never cleared: while it is false nobody waits on this one, so the reset search need not
     /// look for recognizers linked to it.
     var mayBeRequired = false
+    /// Whether a failure requirement may link this recognizer to another in an attempt, either
+    /// way (the reset search's question; false for most).
+    var mayBeLinked: Bool { mayBeRequired || hasStaticRequirements || !dynamicRequirements.isEmpty }
     /// Requirements set up for the current attempt by delegates and subclass overrides (A.4.1).
     var dynamicRequirements: [(GestureRecognizer, String)] = []
 

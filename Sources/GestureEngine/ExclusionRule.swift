@@ -7,8 +7,10 @@
 extension GestureEnvironment {
     /// Two recognizers compete when they share a touch that neither ignores (A.3.2).
     package func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for t in a.attemptTouches where !a.isIgnoring(t) {
-            if !b.isIgnoring(t) && b.attemptTouches.contains(where: { $0 === t }) { return true }
+        // Asked per competitor pair at every recognition: the touches are read unretained (the
+        // recognizers' lists keep them alive).
+        for link in a.attemptTouchLinks where link._withUnsafeGuaranteedRef({ !a.isIgnoring($0) && !b.isIgnoring($0) }) {
+            if b.attemptTouchLinks.contains(where: { $0.isSame(as: link) }) { return true }
         }
         return false
     }
@@ -31,7 +33,7 @@ extension GestureEnvironment {
     /// Whether A may prevent B (A.3.3, A.3.6): A says it can and B says it can be, and no scene
     /// rule says A cannot.
     func prevention(_ a: GestureRecognizer, _ b: GestureRecognizer) -> PreventionVerdict {
-        if a.cannotPreventIDs.contains(b.id) || !a.asksCanPrevent(b) { return .preventerDeclines }
+        if (!a.cannotPreventIDs.isEmpty && a.cannotPreventIDs.contains(b.id)) || !a.asksCanPrevent(b) { return .preventerDeclines }
         if !b.asksCanBePrevented(by: a) { return .preventedDeclines }
         return .prevents
     }

@@ -6,7 +6,7 @@ extension GestureRecognizer {
     public var stateName: String { publishedState.name(discrete: isDiscrete) }
 
     /// Whether `ignore(_:for:)` was called for `touch` in this attempt.
-    public func isIgnoring(_ touch: Touch) -> Bool { ignoredSerials.contains(touch.serial) }
+    public func isIgnoring(_ touch: Touch) -> Bool { ignoresAny && ignoredSerials.contains(touch.serial) }
 
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {

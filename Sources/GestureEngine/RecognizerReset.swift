@@ -28,6 +28,14 @@ extension GestureEnvironment {
             for link in attempt {
                 let startsGroup = link._withUnsafeGuaranteedRef { $0.publishedState.isTerminal && $0.book.resetPass != pass }
                 guard startsGroup else { continue }
+                // Linked to nobody (most recognizers): a group of its own, no search.
+                if link._withUnsafeGuaranteedRef({ !$0.book.mayBeLinked }) {
+                    link._withUnsafeGuaranteedRef { $0.book.resetPass = pass }
+                    if options.resetTiming == .endOfTouchSequence
+                        && link._withUnsafeGuaranteedRef({ $0.attemptTouchLinks.contains { $0._withUnsafeGuaranteedRef(\.isDown) } }) { continue }
+                    toReset.append(link)
+                    continue
+                }
                 group.clearKeepingCapacity()
                 frontier.append(link)
                 while let x = frontier.popLast() {
@@ -107,7 +115,7 @@ extension GestureEnvironment {
         for link in r.attemptTouchLinks {
             link._withUnsafeGuaranteedRef { t in
                 if t.isDown, let i = t.recognizerLinks.firstIndex(where: { $0.refers(to: r) }) {
-                    t.recognizers.remove(at: i)
+                    t.removeRecognizer(at: i)
                 }
             }
         }

@@ -232,10 +232,11 @@ extension GestureEnvironment {
     /// Asks the touched views and the delegate whether `r` may begin (A.5.2 order).
     func shouldBeginRefusal(_ r: GestureRecognizer) -> Cause? {
         if options.askTouchedViews && r.cancelsTouchesInView {
-            var asked: [View] = []
-            for t in r.attemptTouches where !r.isIgnoring(t) {
-                guard let v = t.view, !asked.contains(where: { $0 === v }) else { continue }
-                asked.append(v)
+            // Each touched view once, in the order of the touches; the views asked before are
+            // found among the earlier touches rather than kept in a list (usually one touch).
+            let touches = r.attemptTouches
+            for (i, t) in touches.enumerated() where !r.isIgnoring(t) {
+                guard let v = t.view, !touches[..<i].contains(where: { !r.isIgnoring($0) && $0.view === v }) else { continue }
                 if !v.asksShouldBegin(r) {
                     let why = v.reasonForRefusing(r).map { ": \($0)" } ?? ""
                     return Cause(.view, "view \(v.id) answered gestureRecognizerShouldBegin(\(r.id)) = false\(why)", other: v.id)

@@ -39,12 +39,22 @@ public final class Touch {
     package var deliveryRecognizers: [GestureRecognizer] { recognizers }
 
     /// Recognizers that received this touch at touch down, in delivery order.
-    var recognizers: [GestureRecognizer] = [] {
-        didSet { recognizerLinks.replace(with: recognizers) }
-    }
+    private(set) var recognizers: [GestureRecognizer] = []
     /// The same recognizers, unretained, for the per-event delivery loop (`recognizers` keeps
     /// them alive; see `UnretainedList`).
     private(set) var recognizerLinks = UnretainedList<GestureRecognizer>()
+
+    /// The two lists change together: set when the touch is bound, shortened when one of them
+    /// resets (then only that entry moves, not the whole list).
+    func setRecognizers(_ list: [GestureRecognizer]) {
+        recognizers = list
+        recognizerLinks.replace(with: list)
+    }
+
+    func removeRecognizer(at i: Int) {
+        recognizers.remove(at: i)
+        recognizerLinks.remove(at: i)
+    }
     var delivery = ViewDeliveryState()
     /// This finger's face in GestureLabUIKit (`UITouch`), owned by the touch until it lifts (see
     /// `CompanionLink`).

@@ -22,11 +22,14 @@ extension GestureEnvironment {
         // unretained (the views' lists keep them alive; reference counting is atomic).
         // Room made once: grown one append at a time, the list was reallocated three times.
         var receivers: [GestureRecognizer] = []
+        // Counted unretained: no user code runs here, and the hierarchy keeps its views.
         var capacity = 0
-        var u: View? = hit
+        var u: Unmanaged<View>? = Unmanaged.passUnretained(hit)
         while let view = u {
-            u = view.superview
-            capacity += view.gestureRecognizers.count
+            u = view._withUnsafeGuaranteedRef { view in
+                capacity += view.gestureRecognizers.count
+                return view.superview.map { Unmanaged.passUnretained($0) }
+            }
         }
         receivers.reserveCapacity(capacity)
         var v: View? = hit
@@ -40,7 +43,7 @@ extension GestureEnvironment {
                 }
             }
         }
-        touch.recognizers = receivers
+        touch.setRecognizers(receivers)
         var newAttempts = takeScratch(&arbitration.spareNewAttempts)
         defer { newAttempts.clearKeepingCapacity(); swap(&newAttempts, &arbitration.spareNewAttempts) }
         receivers.withUnretainedElements { links in

@@ -50,6 +50,14 @@ struct UnretainedList<Element: AnyObject>: RandomAccessCollection {
         count += 1
     }
 
+    /// Removes the entry at `i`, keeping the order of the rest.
+    mutating func remove(at i: Int) {
+        precondition(i >= 0 && i < count, "UnretainedList index out of range")
+        let p = storage.unsafelyUnwrapped
+        for j in i..<(count - 1) { p[j] = p[j + 1] }
+        count -= 1
+    }
+
     mutating func removeAll() { count = 0 }
 
     /// Whether both lists name the same objects in the same order.

@@ -41,7 +41,10 @@ public struct VirtualClock {
     /// The slot of a live timer with this id, if it is still scheduled.
     private func liveSlot(_ id: Int) -> Int? {
         let slot = Self.slot(of: id)
-        guard slot < slots.count, Self.id(slot: slot, generation: generations[slot]) == id, slots[slot] != nil else { return nil }
+        // A slot's generation moves on whenever its timer fires or is cancelled, so an id whose
+        // generation is the slot's names the timer in it (comparing the slot with nil copied
+        // the timer, retaining its strings and closure).
+        guard slot < slots.count, Self.id(slot: slot, generation: generations[slot]) == id else { return nil }
         return slot
     }
 

@@ -181,8 +181,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        let remaining = activeTouches
-        if remaining.isEmpty {
+        // Counted first: usually the last finger lifted, and no list is needed.
+        if numberOfTouches == 0 {
             if state.isActive {
                 setState(.ended, because: "all fingers lifted")
             } else if state == .possible {
@@ -193,7 +193,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             }
             return
         }
-        let c = centroidInWindow(of: remaining)
+        let c = centroidInWindow(of: activeTouches)
         reference = reference + (c - lastCentroid)
         lastCentroid = c
     }

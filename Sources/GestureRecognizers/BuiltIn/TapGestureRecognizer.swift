@@ -80,9 +80,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
             return
         }
         touchesInTap.append(contentsOf: touches)
-        // Counted, not filtered into a list: this runs for every finger of every tap.
-        var down = 0
-        for t in touchesInTap where t.isDown { down += 1 }
+        // Counted, not filtered into a list, and read unretained (the list keeps the touches):
+        // this runs for every finger of every tap.
+        let down = touchesInTap.withUnretainedElements { list in list.reduce(0) { $0 + ($1._withUnsafeGuaranteedRef(\.isDown) ? 1 : 0) } }
         if down > numberOfTouchesRequired {
             fail(because: "\(down) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
             return
@@ -107,7 +107,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard !touchesInTap.contains(where: \.isDown) else { return }
+        guard !touchesInTap.withUnretainedElements({ $0.contains { $0._withUnsafeGuaranteedRef(\.isDown) } }) else { return }
         cancelTimer(durationTimer)
         durationTimer = nil
         if touchesInTap.count < numberOfTouchesRequired {
