@@ -130,7 +130,7 @@ public final class GestureEnvironment {
 
     /// Fires every timer due up to `time`, each in its own cycle.
     public func advance(to time: Timestamp, inclusive: Bool = true) {
-        while let timer = clock.popDue(upTo: time, inclusive: inclusive) {
+        while clock.mayHaveDue(upTo: time, inclusive: inclusive), let timer = clock.popDue(upTo: time, inclusive: inclusive) {
             fire(timer)
         }
         if time > now { now = time }
@@ -192,8 +192,10 @@ public final class GestureEnvironment {
 
     // MARK: The dispatch cycle
 
-    func dispatch(_ changed: [Touch]) {
-        guard !changed.isEmpty else { return }
+    /// The shared event, brought up to the present: its time, and the touches down when they
+    /// changed. UIKit reuses one event object; so do dispatches and the deliveries made outside
+    /// one (a release or a cancellation at a timer), which built an event of their own before.
+    func refreshedEvent() -> TouchEvent {
         let event = sharedEvent
         event.timestamp = now
         if eventTouchesVersion != touchSetVersion {
@@ -207,6 +209,12 @@ public final class GestureEnvironment {
                 event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
             }
         }
+        return event
+    }
+
+    func dispatch(_ changed: [Touch]) {
+        guard !changed.isEmpty else { return }
+        let event = refreshedEvent()
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
             // One touch: its recognizers are already in delivery order (bound deepest view first,

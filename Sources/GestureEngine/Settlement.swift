@@ -17,6 +17,13 @@ extension GestureEnvironment {
                 if arbitration.settleDepth == 1 { arbitration.requestCauses.removeAll() }
                 return
             }
+            if arbitration.requests.count == 1 {
+                // One request (a pan's move, the usual case): taken straight off the queue, which
+                // is then empty for any request it leads to, as the swap in processRequests leaves it.
+                let q = arbitration.requests.removeLast()
+                process(q)
+                continue
+            }
             if !arbitration.requests.isEmpty {
                 processRequests()
                 continue
@@ -54,11 +61,12 @@ extension GestureEnvironment {
         // retained it on every call (a pinch with its rotation sends two updates every event).
         batch.withUnsafeBufferPointer { batch in
             var candidateCount = 0
+            var anyRepeated = false
             for i in batch.indices {
                 let q = batch[i]
                 var isFirst = true
                 for j in 0..<i where batch[j].key == q.key { isFirst = false; break }
-                guard isFirst else { classes.append(.repeated); continue }
+                guard isFirst else { classes.append(.repeated); anyRepeated = true; continue }
                 let undecided = q.link._withUnsafeGuaranteedRef { $0.publishedState == .possible && !$0.isPending }
                 if q.forced || q.to == .failed || q.to == .cancelled {
                     classes.append(.failure)
@@ -72,17 +80,22 @@ extension GestureEnvironment {
             func processAll(of key: ObjectIdentifier) {
                 for q in batch where q.key == key { process(q) }
             }
+            /// The requests of the recognizer whose first request is `batch[i]`: usually that one
+            /// alone (no recognizer asked twice in this batch), taken without a scan.
+            func processAll(from i: Int) {
+                if anyRepeated { processAll(of: batch[i].key) } else { process(batch[i]) }
+            }
             // Failures first, then recognitions in tie-break order, then updates.
-            for i in batch.indices where classes[i] == .failure { processAll(of: batch[i].key) }
+            for i in batch.indices where classes[i] == .failure { processAll(from: i) }
             if candidateCount == 1 {
-                if let i = classes.firstIndex(of: .candidate) { processAll(of: batch[i].key) }
+                if let i = classes.firstIndex(of: .candidate) { processAll(from: i) }
             } else if candidateCount > 1 {
                 var list: [GestureRecognizer] = []
                 list.reserveCapacity(candidateCount)
                 for i in batch.indices where classes[i] == .candidate { list.append(batch[i].recognizer) }
                 for r in sortCandidates(list) { processAll(of: ObjectIdentifier(r)) }
             }
-            for i in batch.indices where classes[i] == .update { processAll(of: batch[i].key) }
+            for i in batch.indices where classes[i] == .update { processAll(from: i) }
         }
         swap(&classes, &arbitration.requestClasses)
     }

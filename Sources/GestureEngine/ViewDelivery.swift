@@ -34,17 +34,13 @@ extension GestureEnvironment {
             && r.isInAttempt && r.publishedState == .possible && r.isTracking(touch)
     }
 
-    func currentEvent() -> TouchEvent {
-        TouchEvent(timestamp: now, allTouches: touchesByPointer.values.sorted { $0.serial < $1.serial })
-    }
-
-    /// The event for deliveries made outside a touch dispatch (releases, cancellations), built
-    /// at its first use: most checks deliver nothing.
+    /// The event for deliveries made outside a touch dispatch (releases, cancellations): the
+    /// shared one, brought up to date at its first use (most checks deliver nothing).
     struct PendingEvent {
         private var built: TouchEvent?
         mutating func event(in env: GestureEnvironment) -> TouchEvent {
             if let built { return built }
-            let e = env.currentEvent()
+            let e = env.refreshedEvent()
             built = e
             return e
         }

@@ -83,6 +83,14 @@ public struct VirtualClock {
 
     func isScheduled(_ id: TimerID) -> Bool { liveSlot(id.raw) != nil }
 
+    /// Whether a timer (live or cancelled) may be due at or before `limit`: asked before every
+    /// event, inlined, so the usual answer (no) costs a comparison rather than a call.
+    @inline(__always)
+    func mayHaveDue(upTo limit: Timestamp, inclusive: Bool) -> Bool {
+        guard let top = heap.first else { return false }
+        return inclusive ? top.due <= limit : top.due < limit
+    }
+
     /// The earliest live timer due at or before `limit` (strictly before when `inclusive` is false).
     mutating func popDue(upTo limit: Timestamp, inclusive: Bool) -> Scheduled? {
         while let top = heap.first {
