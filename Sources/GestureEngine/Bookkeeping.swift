@@ -30,6 +30,8 @@ struct Bookkeeping {
     /// The delegate again, when it is one that can say it never requires failures (cast once when
     /// the delegate is set, not on every touch).
     var requirementHint: FailureRequirementFreeDelegate?
+    /// The delegate again, when it can say it refuses no touch (see `TouchFilterFreeDelegate`).
+    var touchFilterHint: TouchFilterFreeDelegate?
     /// Whether the delegate may answer the failure-requirement questions with true, read once per
     /// new touch (see `FailureRequirementFreeDelegate`), so the engine asks per pair only then.
     var delegateMayRequireFailures = false

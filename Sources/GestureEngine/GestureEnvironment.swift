@@ -204,7 +204,7 @@ public final class GestureEnvironment {
             // the event's buffer is reused unless a recognizer kept a copy of the list.
             if touchesByPointer.count <= 1 {
                 event.allTouches.clearKeepingCapacity()
-                event.allTouches.append(contentsOf: touchesByPointer.values)
+                if let only = touchesByPointer.first { event.allTouches.append(only.value) }
             } else {
                 event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
             }

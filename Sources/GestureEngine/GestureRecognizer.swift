@@ -35,7 +35,10 @@ open class GestureRecognizer {
     public var delaysTouchesBegan = false
     public var delaysTouchesEnded = true
     public var delegate: GestureRecognizerDelegate? {
-        didSet { book.requirementHint = delegate as? FailureRequirementFreeDelegate }
+        didSet {
+            book.requirementHint = delegate as? FailureRequirementFreeDelegate
+            book.touchFilterHint = delegate as? TouchFilterFreeDelegate
+        }
     }
     /// `allowedTouchTypes`: nil accepts every device.
     public var allowedDevices: Set<InputDevice>?
@@ -147,7 +150,8 @@ open class GestureRecognizer {
 
     /// Shorthand for `setState(.failed, because:)`.
     public func fail(because reason: @autoclosure () -> String, evidence: @autoclosure () -> [Evidence] = []) {
-        setState(.failed, because: reason(), evidence: evidence())
+        // Straight to the common setter: every recognizer that misses a stroke fails through here.
+        setState(.failed, message: CauseText(reason()), evidence: evidence())
     }
 
     // MARK: Touches

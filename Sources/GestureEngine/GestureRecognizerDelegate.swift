@@ -19,6 +19,12 @@ package protocol FailureRequirementFreeDelegate: GestureRecognizerDelegate {
     var mayRequireFailures: Bool { get }
 }
 
+/// A delegate of GestureLab's own that knows whether `shouldReceive` can answer false at all (a
+/// scene policy without touch filters), so the engine need not ask it about every new touch.
+package protocol TouchFilterFreeDelegate: GestureRecognizerDelegate {
+    var mayRefuseTouches: Bool { get }
+}
+
 /// The recognizer's counterpart of `FailureRequirementFreeDelegate`: a built-in whose class
 /// never overrides `shouldRequireFailure(of:)` or `shouldBeRequiredToFail(by:)`, so both answer
 /// false and a new touch need not ask them. An open built-in says so only for its own class and

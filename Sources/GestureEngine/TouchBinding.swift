@@ -77,7 +77,8 @@ extension GestureEnvironment {
                        cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))
             return false
         }
-        if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
+        // A delegate that says it refuses no touch is not asked (a scene policy without filters).
+        if r.book.touchFilterHint?.mayRefuseTouches ?? true, let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
             let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
             log.append(time: now, kind: .note, recognizer: r.id, touches: TouchIDs(touch.pointer),
                        cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))

@@ -24,8 +24,7 @@ public struct VirtualClock {
     private var heap: [Entry] = []
     /// Live timers by slot. A slot table rather than a dictionary: every tap schedules and
     /// cancels a few timers, and hashing their ids cost more than the timers' own work.
-    private var slots: [Scheduled?] = []
-    private var generations: [UInt32] = []
+    private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     private var nextOrder = 0
     package private(set) var pendingCount = 0
@@ -33,7 +32,15 @@ public struct VirtualClock {
     package init() {}
 
     /// Who scheduled each pending timer, in no particular order.
-    package var pendingOwners: [String] { slots.compactMap { $0?.owner } }
+    package var pendingOwners: [String] { slots.compactMap { $0.timer?.owner } }
+
+    /// A slot of the table: its timer while live, and a generation that moves on whenever the
+    /// timer fires or is cancelled. One array rather than two: a tap schedules and cancels a few
+    /// timers, and every write to an array checks that its buffer is not shared.
+    private struct Slot {
+        var generation: UInt32 = 0
+        var timer: Scheduled?
+    }
 
     private static func id(slot: Int, generation: UInt32) -> Int { slot | Int(generation) << 32 }
     private static func slot(of id: Int) -> Int { id & 0xFFFF_FFFF }
@@ -44,7 +51,7 @@ public struct VirtualClock {
         // A slot's generation moves on whenever its timer fires or is cancelled, so an id whose
         // generation is the slot's names the timer in it (comparing the slot with nil copied
         // the timer, retaining its strings and closure).
-        guard slot < slots.count, Self.id(slot: slot, generation: generations[slot]) == id else { return nil }
+        guard slot < slots.count, Self.id(slot: slot, generation: slots[slot].generation) == id else { return nil }
         return slot
     }
 
@@ -54,12 +61,11 @@ public struct VirtualClock {
             slot = reused
         } else {
             slot = slots.count
-            slots.append(nil)
-            generations.append(0)
+            slots.append(Slot())
         }
-        slots[slot] = Scheduled(name: name, owner: owner, due: due, action: action)
+        slots[slot].timer = Scheduled(name: name, owner: owner, due: due, action: action)
         pendingCount += 1
-        let id = Self.id(slot: slot, generation: generations[slot])
+        let id = Self.id(slot: slot, generation: slots[slot].generation)
         heap.append(Entry(due: due, order: nextOrder, id: id))
         nextOrder += 1
         siftUp(heap.count - 1)
@@ -70,8 +76,8 @@ public struct VirtualClock {
     private mutating func release(_ slot: Int) -> Scheduled? {
         // Moved out, not copied: a copy retains the timer's strings and closure, only to release
         // them again when the slot is cleared.
-        let timer = slots[slot].take()
-        generations[slot] &+= 1
+        let timer = slots[slot].timer.take()
+        slots[slot].generation &+= 1
         freeSlots.append(slot)
         pendingCount -= 1
         return timer
@@ -108,31 +114,46 @@ public struct VirtualClock {
     }
 
     private mutating func removeTop() {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-        if !heap.isEmpty { siftDown(0) }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
     }
 
-    private func less(_ a: Entry, _ b: Entry) -> Bool { a.due != b.due ? a.due < b.due : a.order < b.order }
+    private static func less(_ a: Entry, _ b: Entry) -> Bool { a.due != b.due ? a.due < b.due : a.order < b.order }
 
+    // The sifts move a hole through the heap in one pass over its buffer (one check that the
+    // buffer is not shared, instead of one per swap).
     private mutating func siftUp(_ i: Int) {
-        var c = i
-        while c > 0 {
-            let p = (c - 1) / 2
-            if less(heap[c], heap[p]) { heap.swapAt(c, p); c = p } else { return }
+        heap.withUnsafeMutableBufferPointer { h in
+            let x = h[i]
+            var c = i
+            while c > 0 {
+                let p = (c - 1) / 2
+                guard Self.less(x, h[p]) else { break }
+                h[c] = h[p]
+                c = p
+            }
+            h[c] = x
         }
     }
 
     private mutating func siftDown(_ i: Int) {
-        var p = i
-        while true {
-            let l = 2 * p + 1, r = l + 1
-            var m = p
-            if l < heap.count && less(heap[l], heap[m]) { m = l }
-            if r < heap.count && less(heap[r], heap[m]) { m = r }
-            if m == p { return }
-            heap.swapAt(p, m)
-            p = m
+        heap.withUnsafeMutableBufferPointer { h in
+            let x = h[i]
+            var p = i
+            while true {
+                let l = 2 * p + 1, r = l + 1
+                var m = p
+                var best = x
+                if l < h.count && Self.less(h[l], best) { m = l; best = h[l] }
+                if r < h.count && Self.less(h[r], best) { m = r; best = h[r] }
+                if m == p { break }
+                h[p] = best
+                p = m
+            }
+            h[p] = x
         }
     }
 }

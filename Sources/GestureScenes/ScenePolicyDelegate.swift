@@ -3,7 +3,7 @@ import GestureRecognizers
 
 /// The delegate a scene gives each recognizer that has policies or relationships: it answers
 /// UIKit's delegate questions from the scene file and says why, for the decision log.
-final class ScenePolicyDelegate: FailureRequirementFreeDelegate {
+final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFreeDelegate {
     var beginDirection: PolicySpec.Direction?
     var neverBegin = false
     var simultaneousWithAny = false
@@ -16,6 +16,7 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate {
 
     func explanationOfLastAnswer() -> String? { lastReason }
     var mayRequireFailures: Bool { !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty }
+    var mayRefuseTouches: Bool { !notInside.isEmpty || !onlyInside.isEmpty }
 
     func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool {
         if neverBegin {
