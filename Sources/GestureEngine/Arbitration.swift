@@ -25,6 +25,8 @@ struct Arbitration {
     /// How deep settlements are nested (an action that makes a recognizer request a state).
     var settleDepth = 0
     var requestClasses: [RequestClass] = []
+    /// Numbers the batches settlement classifies (see `Bookkeeping.requestBatch`).
+    var batchToken = 0
 
     /// How many recognizers wait on a failure requirement; settlement skips its scans at zero.
     var pendingCount = 0

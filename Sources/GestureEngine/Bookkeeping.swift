@@ -18,6 +18,8 @@ struct Bookkeeping {
     /// Delivery and tie-break order, cached by the environment.
     var orderKey = (0, 0, Int.max)
     var orderGeneration = 0
+    /// The last batch of requests in which settlement met this recognizer's first request.
+    var requestBatch = 0
     /// The last reset search that visited this recognizer (see `resetFinishedRecognizers`).
     var resetPass = 0
 

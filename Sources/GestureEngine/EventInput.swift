@@ -34,7 +34,8 @@ extension GestureEnvironment {
                 pointerSamples.append(e)
                 continue
             case .down:
-                if let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
+                // Usually no finger is down (a tap): nothing to hash.
+                if !touchesByPointer.isEmpty, let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
                 if !systemCancelledPointers.isEmpty { systemCancelledPointers.remove(e.pointer) }
                 let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
                 nextSerial += 1
@@ -134,8 +135,13 @@ extension GestureEnvironment {
         // Its last phase has been delivered: a face kept only by the touch may go.
         let dropped = touch.companion.release()
         withExtendedLifetime(dropped) {}
-        guard touchesByPointer[touch.pointer] === touch else { return }
-        touchesByPointer[touch.pointer] = nil
+        if touchesByPointer.count == 1, let only = touchesByPointer.first, only.value === touch {
+            // The last finger lifted (every tap): emptied without hashing.
+            touchesByPointer.removeAll(keepingCapacity: true)
+        } else {
+            guard touchesByPointer[touch.pointer] === touch else { return }
+            touchesByPointer[touch.pointer] = nil
+        }
         touchSetVersion &+= 1
         let stayed = touch.locationInWindow.distance(to: touch.startLocationInWindow) <= GestureDefaults.tapAllowableMovement
         lastLift = touch.phase == .ended && stayed ? (touch.timestamp, touch.startLocationInWindow, touch.tapCount) : nil

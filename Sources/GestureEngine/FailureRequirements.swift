@@ -124,8 +124,13 @@ extension GestureEnvironment {
     }
 
     struct RequirementStatus {
+        /// The first required recognizer still undecided, and any others: kept apart so that
+        /// the usual case (one, a single tap waiting for a double tap) builds no list.
+        var firstUnmet: (GestureRecognizer, String)?
+        var moreUnmet: [(GestureRecognizer, String)] = []
+        var hasUnmet: Bool { firstUnmet != nil }
         /// Required recognizers still undecided.
-        var unmet: [(GestureRecognizer, String)] = []
+        var unmet: [(GestureRecognizer, String)] { firstUnmet.map { [$0] + moreUnmet } ?? [] }
         /// A required recognizer that recognized instead of failing.
         var recognized: (GestureRecognizer, String)?
     }
@@ -141,7 +146,8 @@ extension GestureEnvironment {
             case .recognized:
                 status.recognized = (q, source)
                 return true
-            case .undecided: status.unmet.append((q, source))
+            case .undecided:
+                if status.firstUnmet == nil { status.firstUnmet = (q, source) } else { status.moreUnmet.append((q, source)) }
             case .absent, .satisfied: break
             }
             return false
@@ -220,7 +226,7 @@ extension GestureEnvironment {
                 progressed = true
                 continue
             }
-            guard status.unmet.isEmpty else { continue }
+            guard !status.hasUnmet else { continue }
             // The requirement that failed last, found without building lists (the list of all
             // that failed is made only for the log's words).
             func hasFailed(_ q: GestureRecognizer) -> Bool { q.isInAttempt && q.publishedState.isTerminal }

@@ -111,7 +111,6 @@ extension GestureEnvironment {
 
     func reset(_ r: GestureRecognizer) {
         let was = r.publishedState
-        let discrete = r.isDiscrete
         for link in r.attemptTouchLinks {
             link._withUnsafeGuaranteedRef { t in
                 if t.isDown, let i = t.recognizerLinks.firstIndex(where: { $0.refers(to: r) }) {
@@ -119,9 +118,11 @@ extension GestureEnvironment {
                 }
             }
         }
-        for id in r.book.timers { clock.cancel(id) }
-        // Buffers are kept: the next attempt fills them again, usually within the second.
-        r.book.timers.clearKeepingCapacity()
+        if !r.book.timers.isEmpty {
+            for id in r.book.timers { clock.cancel(id) }
+            // Buffers are kept: the next attempt fills them again, usually within the second.
+            r.book.timers.clearKeepingCapacity()
+        }
         r.clearAttemptTouches()
         if r.ignoresAny { r.ignoredSerials.removeAll(keepingCapacity: true) }
         r.book.dynamicRequirements.clearKeepingCapacity()
@@ -132,7 +133,7 @@ extension GestureEnvironment {
         r.book.pendingSeq = nil
         r.book.pendingSince = nil
         if r.book.hasFront { r.book.front!.resetFromEngine() } else { r.reset() }
-        log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: discrete), to: "possible",
-                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: discrete))", causedBy: r.book.lastTransitionSeq))
+        log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: r.isDiscrete), to: "possible",
+                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: r.isDiscrete))", causedBy: r.book.lastTransitionSeq))
     }
 }

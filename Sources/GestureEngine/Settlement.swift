@@ -59,13 +59,21 @@ extension GestureEnvironment {
         classes.clearKeepingCapacity()
         // Read through a buffer pointer: iterating the local list from the nested function
         // retained it on every call (a pinch with its rotation sends two updates every event).
+        // A recognizer's first request is told from a repeat by marking it with this batch's token
+        // (no search among the earlier requests). Classification ends before any request is
+        // processed, so a nested settlement cannot reuse the marks meanwhile.
+        arbitration.batchToken &+= 1
+        let token = arbitration.batchToken
         batch.withUnsafeBufferPointer { batch in
             var candidateCount = 0
             var anyRepeated = false
             for i in batch.indices {
                 let q = batch[i]
-                var isFirst = true
-                for j in 0..<i where batch[j].key == q.key { isFirst = false; break }
+                let isFirst = q.link._withUnsafeGuaranteedRef { r in
+                    guard r.book.requestBatch != token else { return false }
+                    r.book.requestBatch = token
+                    return true
+                }
                 guard isFirst else { classes.append(.repeated); anyRepeated = true; continue }
                 let undecided = q.link._withUnsafeGuaranteedRef { $0.publishedState == .possible && !$0.isPending }
                 if q.forced || q.to == .failed || q.to == .cancelled {
@@ -171,11 +179,11 @@ extension GestureEnvironment {
                                   other: winner.id, causedBy: winner.book.lastTransitionSeq))
             return
         }
-        if !status.unmet.isEmpty {
+        if status.hasUnmet {
             r.isPending = true
             let seq = log.append(time: now, kind: .pending, recognizer: r.id, from: "possible", to: target.name(discrete: r.isDiscrete),
                                  cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
-                                              other: status.unmet.first?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
+                                              other: status.firstUnmet?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
             r.book.pendingSeq = seq
             r.book.pendingSince = now
             return

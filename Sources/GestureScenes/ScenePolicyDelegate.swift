@@ -7,16 +7,18 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     var beginDirection: PolicySpec.Direction?
     var neverBegin = false
     var simultaneousWithAny = false
-    var notInside: [View] = []
-    var onlyInside: [View] = []
+    var notInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
+    var onlyInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
     var simultaneousWith: Set<String> = []
-    var requiresFailureOf: Set<String> = []
-    var requiredToFailBy: Set<String> = []
+    var requiresFailureOf: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
+    var requiredToFailBy: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
     private var lastReason: String?
 
     func explanationOfLastAnswer() -> String? { lastReason }
-    var mayRequireFailures: Bool { !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty }
-    var mayRefuseTouches: Bool { !notInside.isEmpty || !onlyInside.isEmpty }
+    // Kept up to date by the lists they summarize: the engine asks both for every recognizer of
+    // every new touch.
+    private(set) var mayRequireFailures = false
+    private(set) var mayRefuseTouches = false
 
     func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool {
         if neverBegin {
