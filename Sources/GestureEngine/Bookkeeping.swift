@@ -5,13 +5,13 @@ import GestureTrace
 /// actions, and the plain pointers it reads the clock and the environment through. Nothing here
 /// is for subclasses; the read-outs users may inspect are `publishedState`, `stateName` and
 /// `failureRequirements`.
-struct Bookkeeping {
+@usableFromInline struct Bookkeeping {
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
     var isAttached = false
     /// The environment's clock, read through a plain pointer: recognizers ask for the time on
     /// every event, and following view and environment references cost a retain and a release
     /// each time. Set and cleared with the view's environment, so it never outlives the clock.
-    var clockReading: UnsafeMutablePointer<Timestamp>?
+    @usableFromInline var clockReading: UnsafeMutablePointer<Timestamp>?
     /// The environment, unretained, for the same reason; set and cleared with `clockReading`.
     var environmentLink: Unmanaged<GestureEnvironment>?
 

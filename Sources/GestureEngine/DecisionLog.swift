@@ -227,6 +227,7 @@ public struct DecisionLog: Sendable {
         return seq
     }
 
+    @inline(__always)
     public func keeps(_ kind: LogEntry.Kind) -> Bool {
         isRecording && (keptMask == .max || keptMask & (1 << UInt32(kind.bit)) != 0)
     }

@@ -10,7 +10,7 @@ import GestureTrace
 open class GestureRecognizer {
     public package(set) var id: String
     /// What the engine keeps about this recognizer between events (see `Bookkeeping`).
-    var book = Bookkeeping()
+    @usableFromInline var book = Bookkeeping()
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
     public internal(set) unowned(unsafe) var view: View? {
         didSet {
@@ -95,7 +95,7 @@ open class GestureRecognizer {
 
     // MARK: State
 
-    var internalState: RecognizerState = .possible
+    @usableFromInline var internalState: RecognizerState = .possible
     public internal(set) var publishedState: RecognizerState = .possible
     /// Waiting for a failure requirement before its requested transition is published.
     package internal(set) var isPending = false {
@@ -112,7 +112,8 @@ open class GestureRecognizer {
 
     /// The state as this recognizer last set it (after UIKit's coercions, A.1.5).
     public var state: RecognizerState {
-        get { internalState }
+        // Inlinable, as `now` is: recognizers in other modules read both on every event.
+        @inlinable get { internalState }
         set { setState(newValue) }
     }
 
@@ -131,7 +132,10 @@ open class GestureRecognizer {
     }
 
     private func setState(_ requested: RecognizerState, message: @autoclosure () -> CauseText?, evidence: @autoclosure () -> [Evidence]) {
-        switch internalState.coerced(to: requested) {
+        // An active recognizer's next update, the commonest request of all, skips the table.
+        let coercion: RecognizerState.Coercion = requested == .changed && internalState.isActive ? .state(.changed)
+                                                                                                 : internalState.coerced(to: requested)
+        switch coercion {
         case .unchanged:
             return
         case let .ignored(why):
@@ -373,7 +377,7 @@ open class GestureRecognizer {
     }
 
     /// The current time on the replay's clock.
-    public var now: Timestamp { book.clockReading?.pointee ?? .zero }
+    @inlinable public var now: Timestamp { book.clockReading?.pointee ?? .zero }
 
     package var environment: GestureEnvironment? { view?.environment }
 

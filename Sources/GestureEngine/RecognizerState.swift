@@ -4,10 +4,10 @@ public enum RecognizerState: Int, Sendable, CaseIterable {
 
     public static let recognized = RecognizerState.ended
 
-    public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
-    public var isActive: Bool { self == .began || self == .changed }
+    @inlinable public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    @inlinable public var isActive: Bool { self == .began || self == .changed }
     /// Began, changed or ended: the recognizer has claimed its touches.
-    public var hasRecognized: Bool { self == .began || self == .changed || self == .ended }
+    @inlinable public var hasRecognized: Bool { self == .began || self == .changed || self == .ended }
 
     /// The name used in logs and JSON: a discrete recognizer's `ended` is written `recognized`.
     public func name(discrete: Bool) -> String {
