@@ -192,10 +192,10 @@ public final class GestureEnvironment {
 
     // MARK: The dispatch cycle
 
-    /// The shared event, brought up to the present: its time, and the touches down when they
+    /// Brings the shared event up to the present: its time, and the touches down when they
     /// changed. UIKit reuses one event object; so do dispatches and the deliveries made outside
     /// one (a release or a cancellation at a timer), which built an event of their own before.
-    func refreshedEvent() -> TouchEvent {
+    func refreshSharedEvent() {
         let event = sharedEvent
         event.timestamp = now
         if eventTouchesVersion != touchSetVersion {
@@ -209,12 +209,14 @@ public final class GestureEnvironment {
                 event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
             }
         }
-        return event
     }
 
     func dispatch(_ changed: [Touch]) {
         guard !changed.isEmpty else { return }
-        let event = refreshedEvent()
+        refreshSharedEvent()
+        // Read from the constant property, not returned by the call: returned, it was retained
+        // and released on every event.
+        let event = sharedEvent
         runCycle(context: .touches) {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
             // One touch: its recognizers are already in delivery order (bound deepest view first,

@@ -7,10 +7,14 @@ import GestureTrace
 /// to fail, or is excluded (Settlement.swift, ExclusionRule.swift, FailureRequirements.swift). Reading `state` returns what the recognizer
 /// itself last set; `publishedState` is what others (and the log) see, which differs while the
 /// recognizer waits on a failure requirement.
+///
+/// The members subclasses use on every event (`state`, `now`, `setState`, the touch read-outs,
+/// timers) are `final`: not being `open`, no other module could override them anyway, and final,
+/// the recognizers of other modules call them directly rather than through the class's table.
 open class GestureRecognizer {
     public package(set) var id: String
     /// What the engine keeps about this recognizer between events (see `Bookkeeping`).
-    @usableFromInline var book = Bookkeeping()
+    @usableFromInline final var book = Bookkeeping()
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
     public internal(set) unowned(unsafe) var view: View? {
         didSet {
@@ -95,23 +99,23 @@ open class GestureRecognizer {
 
     // MARK: State
 
-    @usableFromInline var internalState: RecognizerState = .possible
-    public internal(set) var publishedState: RecognizerState = .possible
+    @usableFromInline final var internalState: RecognizerState = .possible
+    public internal(set) final var publishedState: RecognizerState = .possible
     /// Waiting for a failure requirement before its requested transition is published.
-    package internal(set) var isPending = false {
+    package internal(set) final var isPending = false {
         didSet {
             if oldValue != isPending, let env = environment { env.arbitration.pendingCount += isPending ? 1 : -1 }
         }
     }
     /// Has received a touch since its last reset.
-    package internal(set) var isInAttempt = false
+    package internal(set) final var isInAttempt = false
 
     /// Called when a recognizer that waited on failure requirements is allowed to proceed, just
     /// before its transition is published. A pan resets its translation here (A.4.6).
     open func willBeginAfterSatisfyingFailureRequirements() {}
 
     /// The state as this recognizer last set it (after UIKit's coercions, A.1.5).
-    public var state: RecognizerState {
+    public final var state: RecognizerState {
         // Inlinable, as `now` is: recognizers in other modules read both on every event.
         @inlinable get { internalState }
         set { setState(newValue) }
@@ -119,14 +123,14 @@ open class GestureRecognizer {
 
     /// Sets the state with a reason and the numbers behind it, for the decision log.
     /// The reason and evidence are only evaluated when the decision log will keep them.
-    public func setState(_ requested: RecognizerState, because reason: @autoclosure () -> String? = nil,
+    public final func setState(_ requested: RecognizerState, because reason: @autoclosure () -> String? = nil,
                          evidence: @autoclosure () -> [Evidence] = []) {
         setState(requested, message: reason().map(CauseText.init), evidence: evidence())
     }
 
     /// `setState(_:because:evidence:)` with the reason as a template and its values, formatted
     /// only if someone reads it: for the updates a recognizer makes on every move.
-    public func setState(_ requested: RecognizerState, because message: @autoclosure () -> CauseText,
+    public final func setState(_ requested: RecognizerState, because message: @autoclosure () -> CauseText,
                          evidence: @autoclosure () -> [Evidence] = []) {
         setState(requested, message: message(), evidence: evidence())
     }
@@ -153,7 +157,7 @@ open class GestureRecognizer {
     }
 
     /// Shorthand for `setState(.failed, because:)`.
-    public func fail(because reason: @autoclosure () -> String, evidence: @autoclosure () -> [Evidence] = []) {
+    public final func fail(because reason: @autoclosure () -> String, evidence: @autoclosure () -> [Evidence] = []) {
         // Straight to the common setter: every recognizer that misses a stroke fails through here.
         setState(.failed, message: CauseText(reason()), evidence: evidence())
     }
@@ -162,7 +166,7 @@ open class GestureRecognizer {
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double
     /// tap can cancel the first tap's touch in the view, A.2.9).
-    package private(set) var attemptTouches: [Touch] = []
+    package private(set) final var attemptTouches: [Touch] = []
     /// The same touches, unretained, for the questions asked on every event (see `UnretainedList`).
     private(set) var attemptTouchLinks = UnretainedList<Touch>()
 
@@ -186,13 +190,13 @@ open class GestureRecognizer {
 
     /// Tells the engine to stop sending `touch` to this recognizer (A.2.11). The touch is then
     /// neither held back nor cancelled in its view on this recognizer's account.
-    public func ignore(_ touch: Touch, for event: TouchEvent? = nil) {
+    public final func ignore(_ touch: Touch, for event: TouchEvent? = nil) {
         ignoredSerials.insert(touch.serial)
     }
 
 
     /// Touches that are down and not ignored.
-    public var activeTouches: [Touch] {
+    public final var activeTouches: [Touch] {
         if !ignoresAny {
             // Every finger still down, the usual case: the array as it is, nothing allocated.
             if attemptTouches.allSatisfy(\.isDown) { return attemptTouches }
@@ -201,7 +205,7 @@ open class GestureRecognizer {
         return attemptTouches.filter { $0.isDown && !ignoredSerials.contains($0.serial) }
     }
 
-    public var numberOfTouches: Int { activeTouchCount }
+    public final var numberOfTouches: Int { activeTouchCount }
 
     /// How many touches are down and not ignored, without building the list (asked per event).
     var activeTouchCount: Int {
@@ -216,7 +220,7 @@ open class GestureRecognizer {
 
     /// The mean window location of the active touches, without building the list; nil when
     /// none is down.
-    public var activeCentroidInWindow: Point? {
+    public final var activeCentroidInWindow: Point? {
         var x = 0.0, y = 0.0, n = 0
         var only = Point.zero
         for link in attemptTouchLinks {
@@ -235,7 +239,7 @@ open class GestureRecognizer {
 
     /// The mean window location of every touch received in this attempt and not ignored, lifted
     /// ones included (where a gesture ended), without building the list; nil when there is none.
-    package var receivedCentroidInWindow: Point? {
+    package final var receivedCentroidInWindow: Point? {
         var x = 0.0, y = 0.0, n = 0
         for link in attemptTouchLinks {
             link._withUnsafeGuaranteedRef { t in
@@ -250,7 +254,7 @@ open class GestureRecognizer {
 
     /// The mean window location of `touches` (or of where they went down, with `atStart`):
     /// what multi-finger recognizers measure. `.zero` for no touches.
-    public func centroidInWindow(of touches: [Touch], atStart: Bool = false) -> Point {
+    public final func centroidInWindow(of touches: [Touch], atStart: Bool = false) -> Point {
         guard !touches.isEmpty else { return .zero }
         var x = 0.0, y = 0.0
         for t in touches {
@@ -265,7 +269,7 @@ open class GestureRecognizer {
     /// docs/uikit-rules.md A.6.7) from where it went down, and how far: the allowable-movement
     /// test of a tap or a long press. Asked on every move, so the touches are read without
     /// reference counting (the caller's array keeps them alive).
-    public func firstTouch(_ touches: [Touch], movedBeyond limit: Double) -> (touch: Touch, distance: Double)? {
+    public final func firstTouch(_ touches: [Touch], movedBeyond limit: Double) -> (touch: Touch, distance: Double)? {
         touches.withUnretainedElements { list in
             for link in list {
                 let d = link._withUnsafeGuaranteedRef { $0.locationInWindow.distance(to: $0.startLocationInWindow) }
@@ -299,7 +303,7 @@ open class GestureRecognizer {
         return Point(x: x / Double(list.count), y: y / Double(list.count))
     }
 
-    public func location(ofTouch index: Int, in view: View?) -> Point {
+    public final func location(ofTouch index: Int, in view: View?) -> Point {
         let list = activeTouches
         guard index >= 0, index < list.count else { return .zero }
         return list[index].location(in: view)
@@ -361,7 +365,7 @@ open class GestureRecognizer {
     /// Runs `body` after `delay` of virtual time, unless cancelled or the recognizer resets
     /// first (a timer never outlives the attempt that started it).
     @discardableResult
-    public func startTimer(_ name: String, after delay: Duration, _ body: @escaping () -> Void) -> VirtualClock.TimerID? {
+    public final func startTimer(_ name: String, after delay: Duration, _ body: @escaping () -> Void) -> VirtualClock.TimerID? {
         // Through the unretained link (see `Bookkeeping.environmentLink`): a tap starts timers
         // on every touch.
         guard let env = book.environmentLink else { return nil }
@@ -370,14 +374,14 @@ open class GestureRecognizer {
         return id
     }
 
-    public func cancelTimer(_ id: VirtualClock.TimerID?) {
+    public final func cancelTimer(_ id: VirtualClock.TimerID?) {
         guard let id else { return }
         book.environmentLink?._withUnsafeGuaranteedRef { $0.cancelTimer(id) }
         if let i = book.timers.firstIndex(of: id) { book.timers.remove(at: i) }
     }
 
     /// The current time on the replay's clock.
-    @inlinable public var now: Timestamp { book.clockReading?.pointee ?? .zero }
+    @inlinable public final var now: Timestamp { book.clockReading?.pointee ?? .zero }
 
     package var environment: GestureEnvironment? { view?.environment }
 

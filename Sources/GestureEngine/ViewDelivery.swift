@@ -40,7 +40,8 @@ extension GestureEnvironment {
         private var built: TouchEvent?
         mutating func event(in env: GestureEnvironment) -> TouchEvent {
             if let built { return built }
-            let e = env.refreshedEvent()
+            env.refreshSharedEvent()
+            let e = env.sharedEvent
             built = e
             return e
         }

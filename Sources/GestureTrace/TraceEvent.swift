@@ -8,7 +8,7 @@ public enum TouchEventType: String, Sendable, CaseIterable {
 
     /// Whether the event is part of a touch (down to up or cancel), as opposed to pointer input
     /// that is not a touch (hover, scroll).
-    @inline(__always) public var isTouch: Bool { self != .hover && self != .scroll }
+    @inlinable public var isTouch: Bool { self != .hover && self != .scroll }
 }
 
 /// One scroll sample: how far the content is asked to move, in points, and where the scroll
