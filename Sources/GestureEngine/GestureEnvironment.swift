@@ -329,7 +329,8 @@ public final class GestureEnvironment {
         context = saved
         isDispatching = outer
         if !outer {
-            resetFinishedRecognizers()
+            // Asked here rather than in the call: most cycles (a move) finish nothing.
+            if arbitration.mayNeedReset { resetFinishedRecognizers() }
             if !systemCancels.isEmpty { performSystemCancels() }
         }
     }

@@ -6,6 +6,11 @@ import GestureTrace
 /// (deepest view first, A.3.4), then updates of recognizers that are already active.
 extension GestureEnvironment {
     func settle() {
+        // Nothing asked and nobody waiting (a cycle in which no recognizer changed): no rounds.
+        if arbitration.requests.isEmpty && arbitration.pendingCount == 0 {
+            if arbitration.settleDepth == 0 && !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
+            return
+        }
         arbitration.settleDepth += 1
         defer { arbitration.settleDepth -= 1 }
         var rounds = 0
