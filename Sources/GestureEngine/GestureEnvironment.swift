@@ -104,23 +104,31 @@ public final class GestureEnvironment {
     /// Delivery order and tie-break order (A.2.5, A.3.4): deepest view first, then the most
     /// recently added recognizer on a view, then hierarchy order for siblings (which never share
     /// a touch, so this last key only keeps replays reproducible).
+    @inline(__always)
     func orderKey(_ r: GestureRecognizer) -> (Int, Int, Int) {
-        if r.book.orderGeneration != hierarchyGeneration {
-            for (pre, v) in window.subtree.enumerated() {
-                let d = v.depth
-                for (i, g) in v.gestureRecognizers.enumerated() {
-                    g.book.orderKey = (-d, -i, pre)
-                    g.book.orderGeneration = hierarchyGeneration
-                }
-            }
-            if r.book.orderGeneration != hierarchyGeneration {
-                r.book.orderKey = (0, 0, Int.max)
-                r.book.orderGeneration = hierarchyGeneration
-            }
-        }
+        if r.book.orderGeneration != hierarchyGeneration { recomputeOrderKeys(r) }
         return r.book.orderKey
     }
 
+    /// The keys of every recognizer in the hierarchy, after the hierarchy changed (rare: kept out
+    /// of line so that the usual read above is a comparison and a load).
+    @inline(never)
+    private func recomputeOrderKeys(_ r: GestureRecognizer) {
+        for (pre, v) in window.subtree.enumerated() {
+            let d = v.depth
+            for (i, g) in v.gestureRecognizers.enumerated() {
+                g.book.orderKey = (-d, -i, pre)
+                g.book.orderGeneration = hierarchyGeneration
+            }
+        }
+        // Not in the hierarchy (removed from its view): last, in a stable place.
+        if r.book.orderGeneration != hierarchyGeneration {
+            r.book.orderKey = (0, 0, Int.max)
+            r.book.orderGeneration = hierarchyGeneration
+        }
+    }
+
+    @inline(__always)
     func precedes(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         let ka = orderKey(a), kb = orderKey(b)
         return ka < kb
