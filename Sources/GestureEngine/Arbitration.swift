@@ -54,6 +54,7 @@ struct Arbitration {
     }
 
     /// `r` was reset: it competes for nothing until its next touch.
+    @inline(__always)
     mutating func leave(_ r: GestureRecognizer) {
         r.isInAttempt = false
         // Found unretained: the list keeps its recognizers alive, and reference counting is atomic.

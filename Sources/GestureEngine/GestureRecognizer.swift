@@ -104,7 +104,10 @@ open class GestureRecognizer {
     /// Waiting for a failure requirement before its requested transition is published.
     package internal(set) final var isPending = false {
         didSet {
-            if oldValue != isPending, let env = environment { env.arbitration.pendingCount += isPending ? 1 : -1 }
+            // Set on every transition: the count is reached through the unretained link, and
+            // only when the flag changed.
+            guard oldValue != isPending else { return }
+            book.environmentLink?._withUnsafeGuaranteedRef { $0.arbitration.pendingCount += isPending ? 1 : -1 }
         }
     }
     /// Has received a touch since its last reset.
@@ -377,7 +380,12 @@ open class GestureRecognizer {
     public final func cancelTimer(_ id: VirtualClock.TimerID?) {
         guard let id else { return }
         book.environmentLink?._withUnsafeGuaranteedRef { $0.cancelTimer(id) }
-        if let i = book.timers.firstIndex(of: id) { book.timers.remove(at: i) }
+        // Usually the timer started last (a tap's duration timer, cancelled at its lift).
+        if book.timers.last == id {
+            book.timers.removeLast()
+        } else if let i = book.timers.firstIndex(of: id) {
+            book.timers.remove(at: i)
+        }
     }
 
     /// The current time on the replay's clock.
