@@ -33,6 +33,11 @@ package protocol FailureRequirementFreeRecognizer: GestureRecognizer {
     var answersNoFailureRequirementQuestions: Bool { get }
 }
 
+extension FailureRequirementFreeRecognizer {
+    /// A final class answers for itself; an open one implements this for its own class only.
+    package var answersNoFailureRequirementQuestions: Bool { true }
+}
+
 public extension GestureRecognizerDelegate {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }

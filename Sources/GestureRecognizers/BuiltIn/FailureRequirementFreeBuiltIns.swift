@@ -6,29 +6,12 @@ import GestureEngine
 // outright; the open pan only for itself and its final subclasses here, since a user's subclass
 // may override the two and must be asked.
 
-extension TapGestureRecognizer: FailureRequirementFreeRecognizer {
-    package var answersNoFailureRequirementQuestions: Bool { true }
-}
-
-extension LongPressGestureRecognizer: FailureRequirementFreeRecognizer {
-    package var answersNoFailureRequirementQuestions: Bool { true }
-}
-
-extension SwipeGestureRecognizer: FailureRequirementFreeRecognizer {
-    package var answersNoFailureRequirementQuestions: Bool { true }
-}
-
-extension PinchGestureRecognizer: FailureRequirementFreeRecognizer {
-    package var answersNoFailureRequirementQuestions: Bool { true }
-}
-
-extension RotationGestureRecognizer: FailureRequirementFreeRecognizer {
-    package var answersNoFailureRequirementQuestions: Bool { true }
-}
-
-extension HoverGestureRecognizer: FailureRequirementFreeRecognizer {
-    package var answersNoFailureRequirementQuestions: Bool { true }
-}
+extension TapGestureRecognizer: FailureRequirementFreeRecognizer {}
+extension LongPressGestureRecognizer: FailureRequirementFreeRecognizer {}
+extension SwipeGestureRecognizer: FailureRequirementFreeRecognizer {}
+extension PinchGestureRecognizer: FailureRequirementFreeRecognizer {}
+extension RotationGestureRecognizer: FailureRequirementFreeRecognizer {}
+extension HoverGestureRecognizer: FailureRequirementFreeRecognizer {}
 
 extension PanGestureRecognizer: FailureRequirementFreeRecognizer {
     package var answersNoFailureRequirementQuestions: Bool {
