@@ -43,6 +43,7 @@ extension GestureEnvironment {
         }
     }
 
+    /// Several requests (`settle` takes a lone one itself).
     private func processRequests() {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
@@ -51,11 +52,6 @@ extension GestureEnvironment {
         defer {
             batch.clearKeepingCapacity()
             if arbitration.requestsInProgress.isEmpty { swap(&batch, &arbitration.requestsInProgress) }
-        }
-        // The usual case, one recognizer updating (a pan's changed): no ordering to do.
-        if batch.count == 1 {
-            process(batch[0])
-            return
         }
         // Each recognizer is classified by its first request in the batch, before any is
         // processed (processing changes what the classification reads). A batch holds a few
