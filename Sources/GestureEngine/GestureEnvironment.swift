@@ -254,8 +254,8 @@ public final class GestureEnvironment {
                             // A touch's recognizers are those that received it and have not reset
                             // since (a reset takes them off the list), so each tracks it unless
                             // told to ignore it.
-                            assert(r.isTracking(touch) == !(r.ignoresAny && r.isIgnoring(touch)))
-                            guard !r.publishedState.isTerminal, r.book.isAttached, !(r.ignoresAny && r.isIgnoring(touch)) else { return }
+                            assert(r.isTracking(touch) == !r.isIgnoring(touch))
+                            guard !r.publishedState.isTerminal, r.book.isAttached, !r.isIgnoring(touch) else { return }
                             deliver(phase, changed, to: r, event: event)
                         }
                     }

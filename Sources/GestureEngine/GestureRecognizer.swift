@@ -139,10 +139,7 @@ open class GestureRecognizer {
     }
 
     private func setState(_ requested: RecognizerState, message: @autoclosure () -> CauseText?, evidence: @autoclosure () -> [Evidence]) {
-        // An active recognizer's next update, the commonest request of all, skips the table.
-        let coercion: RecognizerState.Coercion = requested == .changed && internalState.isActive ? .state(.changed)
-                                                                                                 : internalState.coerced(to: requested)
-        switch coercion {
+        switch internalState.coerced(to: requested) {
         case .unchanged:
             return
         case let .ignored(why):
@@ -218,7 +215,7 @@ open class GestureRecognizer {
     }
 
     private func isActive(_ t: Touch) -> Bool {
-        t.isDown && (!ignoresAny || !ignoredSerials.contains(t.serial))
+        t.isDown && !isIgnoring(t)
     }
 
     /// The mean window location of the active touches, without building the list; nil when
@@ -246,7 +243,7 @@ open class GestureRecognizer {
         var x = 0.0, y = 0.0, n = 0
         for link in attemptTouchLinks {
             link._withUnsafeGuaranteedRef { t in
-                guard !ignoresAny || !ignoredSerials.contains(t.serial) else { return }
+                guard !isIgnoring(t) else { return }
                 x += t.locationInWindow.x
                 y += t.locationInWindow.y
                 n += 1
@@ -287,7 +284,7 @@ open class GestureRecognizer {
     var claimedPointers: TouchIDs {
         // Read unretained and lazily: one or two fingers, the usual case, need no array at all.
         TouchIDs(attemptTouchLinks.lazy.compactMap { link in
-            link._withUnsafeGuaranteedRef { t in !self.ignoresAny || !self.ignoredSerials.contains(t.serial) ? t.pointer : nil }
+            link._withUnsafeGuaranteedRef { t in self.isIgnoring(t) ? nil : t.pointer }
         })
     }
 

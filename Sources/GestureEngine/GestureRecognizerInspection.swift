@@ -6,11 +6,12 @@ extension GestureRecognizer {
     public var stateName: String { publishedState.name(discrete: isDiscrete) }
 
     /// Whether `ignore(_:for:)` was called for `touch` in this attempt.
+    /// Asked for every touch of every event: the set is only hashed when something is ignored.
     public func isIgnoring(_ touch: Touch) -> Bool { ignoresAny && ignoredSerials.contains(touch.serial) }
 
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
-        guard !ignoresAny || !ignoredSerials.contains(touch.serial) else { return false }
+        guard !isIgnoring(touch) else { return false }
         return attemptTouchLinks.contains { $0.refers(to: touch) }
     }
 }

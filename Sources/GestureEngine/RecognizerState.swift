@@ -23,7 +23,14 @@ public enum RecognizerState: Int, Sendable, CaseIterable {
 
     /// What setting `requested` from `self` turns into (docs/uikit-rules.md A.1.5): invalid transitions
     /// are coerced, not rejected.
+    @inline(__always)
     public func coerced(to requested: RecognizerState) -> Coercion {
+        // An active recognizer's next update, the commonest request of all, skips the table.
+        if requested == .changed && isActive { return .state(.changed) }
+        return coercedByTable(to: requested)
+    }
+
+    private func coercedByTable(to requested: RecognizerState) -> Coercion {
         if isTerminal { return .ignored("already \(self.name(discrete: false)); further state changes wait for reset") }
         switch (self, requested) {
         case (.possible, .possible), (.began, .began): return .unchanged
