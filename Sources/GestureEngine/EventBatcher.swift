@@ -35,8 +35,21 @@ public struct EventBatcher {
 extension GestureEnvironment {
     /// Feeds events held in memory, batched as replays batch them (see `EventBatcher`).
     public func feed(events: [TraceEvent]) {
-        var batcher = EventBatcher(batching: options.batchSimultaneousEvents)
-        for e in events { batcher.add(e, to: self) }
-        batcher.flush(to: self)
+        // The batcher's grouping, on the events where they lie: each moment is a slice.
+        let batching = options.batchSimultaneousEvents
+        events.withUnsafeBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                var end = start + 1
+                if batching {
+                    let t = all[start].time
+                    while end < all.count, all[end].time == t, !all[start..<end].contains(where: { $0.pointer == all[end].pointer }) {
+                        end += 1
+                    }
+                }
+                feed(moment: UnsafeBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
     }
 }

@@ -10,12 +10,21 @@ extension GestureEnvironment {
 
     /// Feeds events that happened at the same moment as one UIKit event.
     public func feed(batch: [TraceEvent]) {
+        batch.withUnsafeBufferPointer { feed(moment: $0) }
+    }
+
+    /// One UIKit event, read in place from the caller's events: a replay's events are not copied
+    /// into a batch of their own (they are 120 bytes each, and a move is most of the work).
+    func feed(moment batch: UnsafeBufferPointer<TraceEvent>) {
         // The per-event paths read the touches and recognizers through unretained lists that a
         // nested feed would rebuild under them; UIKit never delivers an event inside another.
         precondition(!isDispatching, "GestureEnvironment.feed was called from inside a dispatch (an action, a reaction or a recognizer hook); feed events between cycles")
-        guard let t = batch.first?.time else { return }
-        advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
-        now = max(now, t)
+        guard let first = batch.baseAddress, !batch.isEmpty else { return }
+        let t = first.pointee.time
+        if clock.mayHaveDue(upTo: t, inclusive: options.timersBeforeTouchesAtSameTime) {
+            advance(to: t, inclusive: options.timersBeforeTouchesAtSameTime)
+        }
+        if t > now { now = t }
         if feedNextEventOfSameFingers(batch, at: t) { return }
         // The list of changed touches is reused between events (one allocation saved per event).
         var changed = takeScratch(&spareChanged)
@@ -81,17 +90,18 @@ extension GestureEnvironment {
     /// same order, so the previous list of changed touches is this event's. It needs no lookup
     /// and no list, and reaches the touches without reference counting (atomic, and most of a
     /// move's cost before).
-    private func feedNextEventOfSameFingers(_ batch: [TraceEvent], at t: Timestamp) -> Bool {
+    private func feedNextEventOfSameFingers(_ batch: UnsafeBufferPointer<TraceEvent>, at t: Timestamp) -> Bool {
         let links = spareChangedLinks
         guard batch.count == links.count else { return false }
         for i in 0..<links.count {
-            let e = batch[i]
-            let matches = links[i]._withUnsafeGuaranteedRef { e.type != .down && e.type.isTouch && $0.pointer == e.pointer && $0.isDown }
+            let matches = links[i]._withUnsafeGuaranteedRef { touch in
+                let e = batch.baseAddress.unsafelyUnwrapped + i
+                return e.pointee.type != .down && e.pointee.type.isTouch && touch.pointer == e.pointee.pointer && touch.isDown
+            }
             guard matches else { return false }
         }
         for i in 0..<links.count {
-            let e = batch[i]
-            links[i]._withUnsafeGuaranteedRef { update($0, with: e, at: t) }
+            links[i]._withUnsafeGuaranteedRef { update($0, with: batch.baseAddress.unsafelyUnwrapped + i, at: t) }
         }
         // Swapped out rather than copied: a copy of the stored list would be retained.
         var changed: [Touch] = []
@@ -113,18 +123,23 @@ extension GestureEnvironment {
 
     /// Moves a touch that is down to the event's place and phase, and logs it.
     private func update(_ touch: Touch, with e: TraceEvent, at t: Timestamp) {
-        let location = Point(x: e.x, y: e.y)
+        withUnsafePointer(to: e) { update(touch, with: $0, at: t) }
+    }
+
+    /// Read through a pointer: an event is 120 bytes, and a move copied it twice on its way here.
+    private func update(_ touch: Touch, with event: UnsafePointer<TraceEvent>, at t: Timestamp) {
+        let x = event.pointee.x, y = event.pointee.y, type = event.pointee.type
         touch.previousLocationInWindow = touch.locationInWindow
-        touch.locationInWindow = location
+        touch.locationInWindow = Point(x: x, y: y)
         touch.timestamp = t
-        if let p = e.pressure { touch.pressure = p }
-        if let c = e.contact { touch.contact = c }
-        if let b = e.buttons { touch.buttons = b }
-        touch.phase = e.type == .move ? .moved : (e.type == .up ? .ended : .cancelled)
+        if let p = event.pointee.pressure { touch.pressure = p }
+        if let c = event.pointee.contact { touch.contact = c }
+        if let b = event.pointee.buttons { touch.buttons = b }
+        touch.phase = type == .move ? .moved : (type == .up ? .ended : .cancelled)
         log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: TouchIDs(touch.pointer),
-                   cause: Cause(.input, e.type == .move ? CauseText("touch %d moves to (%1, %1)", Double(touch.pointer), e.x, e.y)
-                                : e.type == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch.pointer), e.x, e.y)
-                                : CauseText("touch %d is cancelled at (%1, %1)", Double(touch.pointer), e.x, e.y)))
+                   cause: Cause(.input, type == .move ? CauseText("touch %d moves to (%1, %1)", Double(touch.pointer), x, y)
+                                : type == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch.pointer), x, y)
+                                : CauseText("touch %d is cancelled at (%1, %1)", Double(touch.pointer), x, y)))
     }
 
     /// A touch the system cancelled leaves the touches down.
