@@ -9,12 +9,35 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     var simultaneousWithAny = false
     var notInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
     var onlyInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
-    var simultaneousWith: Set<String> = []
-    var requiresFailureOf: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
-    var requiredToFailBy: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
-    private var lastReason: String?
+    // Recognizer ids, a few per delegate: compared in a list, not hashed (asked per pair per stroke).
+    var simultaneousWith = IDList()
+    var requiresFailureOf = IDList() { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
+    var requiredToFailBy = IDList() { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
+    private var lastReason: Reason = .none
 
-    func explanationOfLastAnswer() -> String? { lastReason }
+    /// Why the last answer was given, kept as its parts: the relationship questions are asked
+    /// for every pair of every stroke, and the words are wanted only when the log keeps them.
+    private enum Reason {
+        case none
+        case text(String)
+        case simultaneousWithAny
+        case simultaneous(String, String)
+        case requires(String, String)
+        case requiredBy(String, String)
+
+        var words: String? {
+            switch self {
+            case .none: return nil
+            case let .text(s): return s
+            case .simultaneousWithAny: return "policy: simultaneous with any recognizer"
+            case let .simultaneous(r, other): return "scene: simultaneous [\(r), \(other)]"
+            case let .requires(r, other): return "scene: require \(r) toFail \(other) via delegate"
+            case let .requiredBy(r, other): return "scene: require \(other) toFail \(r) via requiredDelegate"
+            }
+        }
+    }
+
+    func explanationOfLastAnswer() -> String? { lastReason.words }
     // Kept up to date by the lists they summarize: the engine asks both for every recognizer of
     // every new touch.
     private(set) var mayRequireFailures = false
@@ -22,10 +45,10 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
 
     func gestureRecognizerShouldBegin(_ r: GestureRecognizer) -> Bool {
         if neverBegin {
-            lastReason = "the scene's policy says never"
+            lastReason = .text("the scene's policy says never")
             return false
         }
-        guard let direction = beginDirection else { lastReason = nil; return true }
+        guard let direction = beginDirection else { lastReason = .none; return true }
         let v = initialMovement(of: r)
         let unit = (r as? PanGestureRecognizer)?.velocityInWindow == .zero || !(r is PanGestureRecognizer) ? "pt" : "pt/s (velocity)"
         let horizontal = abs(v.dx) > abs(v.dy)
@@ -38,7 +61,7 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
         case .up: ok = !horizontal && v.dy < 0
         case .down: ok = !horizontal && v.dy > 0
         }
-        lastReason = "policy: begin only if the movement is \(direction.rawValue); movement \(v) \(unit)"
+        lastReason = .text("policy: begin only if the movement is \(direction.rawValue); movement \(v) \(unit)")
         return ok
     }
 
@@ -53,34 +76,42 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard let hit = touch.view else { lastReason = nil; return true }
+        guard let hit = touch.view else { lastReason = .none; return true }
         if let v = notInside.first(where: { hit.isDescendant(of: $0) }) {
-            lastReason = "policy: not inside \(v.id)"
+            lastReason = .text("policy: not inside \(v.id)")
             return false
         }
         if !onlyInside.isEmpty && !onlyInside.contains(where: { hit.isDescendant(of: $0) }) {
-            lastReason = "policy: only inside \(onlyInside.map(\.id).joined(separator: ", "))"
+            lastReason = .text("policy: only inside \(onlyInside.map(\.id).joined(separator: ", "))")
             return false
         }
-        lastReason = nil
+        lastReason = .none
         return true
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         let yes = simultaneousWithAny || (!simultaneousWith.isEmpty && simultaneousWith.contains(other.id))
-        lastReason = yes ? (simultaneousWithAny ? "policy: simultaneous with any recognizer" : "scene: simultaneous [\(r.id), \(other.id)]") : nil
+        lastReason = yes ? (simultaneousWithAny ? .simultaneousWithAny : .simultaneous(r.id, other.id)) : .none
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
         let yes = !requiresFailureOf.isEmpty && requiresFailureOf.contains(other.id)
-        lastReason = yes ? "scene: require \(r.id) toFail \(other.id) via delegate" : nil
+        lastReason = yes ? .requires(r.id, other.id) : .none
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
         let yes = !requiredToFailBy.isEmpty && requiredToFailBy.contains(other.id)
-        lastReason = yes ? "scene: require \(other.id) toFail \(r.id) via requiredDelegate" : nil
+        lastReason = yes ? .requiredBy(r.id, other.id) : .none
         return yes
     }
+}
+
+/// A few recognizer ids, in the order they were added, without repeats.
+struct IDList {
+    private var ids: [String] = []
+    var isEmpty: Bool { ids.isEmpty }
+    func contains(_ id: String) -> Bool { ids.contains(id) }
+    mutating func insert(_ id: String) { if !ids.contains(id) { ids.append(id) } }
 }
