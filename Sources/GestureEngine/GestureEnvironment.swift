@@ -231,11 +231,15 @@ public final class GestureEnvironment {
             // most recently added first). Several: merge and sort, unless (usually: fingers on
             // one view) they all have the same list. Recognizers are reached unretained: the
             // touches' lists, or `merged`, keep them alive, and reference counting is atomic.
+            if changed.count == 1 {
+                deliverToRecognizers(changed, links: changed[0].recognizerLinks, event: event)
+                return
+            }
             var merged: [GestureRecognizer] = []
             var mergedLinks = UnretainedList<GestureRecognizer>()
             defer { mergedLinks.free() }
             var links = changed[0].recognizerLinks
-            if changed.count > 1 && !changed.dropFirst().allSatisfy({ $0.recognizerLinks.isSame(as: links) }) {
+            if !changed.dropFirst().allSatisfy({ $0.recognizerLinks.isSame(as: links) }) {
                 for t in changed {
                     for r in t.recognizers where !merged.contains(where: { $0 === r }) { merged.append(r) }
                 }
@@ -243,62 +247,76 @@ public final class GestureEnvironment {
                 mergedLinks.replace(with: merged)
                 links = mergedLinks
             }
-            if changed.count == 1 {
-                // One touch, one phase: no per-phase sets to build (the common case, a move).
-                changed.withUnretainedElements { $0[0] }._withUnsafeGuaranteedRef { touch in
-                    let phase = touch.phase
-                    context = .delivering(phase: phase)
-                    if log.isRecording { deliveringTouches = changed }
-                    for link in links {
-                        link._withUnsafeGuaranteedRef { r in
-                            // A touch's recognizers are those that received it and have not reset
-                            // since (a reset takes them off the list), so each tracks it unless
-                            // told to ignore it.
-                            assert(r.isTracking(touch) == !r.isIgnoring(touch))
-                            guard !r.publishedState.isTerminal, r.book.isAttached, !r.isIgnoring(touch) else { return }
-                            deliver(phase, changed, to: r, event: event)
-                        }
-                    }
-                }
-            } else if let phase = changed.withUnretainedElements({ Self.commonPhase(of: $0) }) {
-                // Several fingers in one phase (a pinch's moves): one set per recognizer, and
-                // usually the whole list (passed as it is: a copy would be retained).
-                for link in links {
-                    link._withUnsafeGuaranteedRef { r in
-                        guard !r.publishedState.isTerminal, r.book.isAttached else { return }
-                        context = .delivering(phase: phase)
-                        if changed.withUnretainedElements({ $0.allSatisfy { $0._withUnsafeGuaranteedRef { r.isTracking($0) } } }) {
-                            if log.isRecording { deliveringTouches = changed }
-                            deliver(phase, changed, to: r, event: event)
-                        } else {
-                            let set = changed.filter { r.isTracking($0) }
-                            guard !set.isEmpty else { return }
-                            if log.isRecording { deliveringTouches = set }
-                            deliver(phase, set, to: r, event: event)
-                        }
-                    }
-                }
-            } else {
-                for link in links {
-                    link._withUnsafeGuaranteedRef { r in
-                        for phase in TouchPhase.deliveryOrder {
-                            guard !r.publishedState.isTerminal, r.book.isAttached else { break }
-                            let set = changed.filter { $0.phase == phase && r.isTracking($0) }
-                            guard !set.isEmpty else { continue }
-                            context = .delivering(phase: phase)
-                            if log.isRecording { deliveringTouches = set }
-                            deliver(phase, set, to: r, event: event)
-                        }
-                    }
-                }
-            }
+            deliverToRecognizers(changed, links: links, event: event)
             withExtendedLifetime(merged) {}
-            context = .touches
         } viewPhases: {
             changed.withUnretainedElements { touches in
                 for t in touches { t._withUnsafeGuaranteedRef { self.deliverNewPhase(of: $0, event: event) } }
             }
         }
+    }
+
+    /// The recognizer hooks of one dispatch, each recognizer once per phase in the order began,
+    /// moved, ended, cancelled; `links` are the recognizers in delivery order, kept alive by the
+    /// touches' lists (or the caller's merged list).
+    private func deliverToRecognizers(_ changed: [Touch], links: UnretainedList<GestureRecognizer>, event: TouchEvent) {
+        if changed.count == 1 {
+            // One touch, one phase: no per-phase sets to build (the common case, a move).
+            changed.withUnretainedElements { $0[0] }._withUnsafeGuaranteedRef { touch in
+                let phase = touch.phase
+                // Which touches are being delivered is read only for the causes the log keeps:
+                // without a log the context stays `.touches` (two enum stores saved per event).
+                let describes = log.isRecording
+                if describes {
+                    context = .delivering(phase: phase)
+                    deliveringTouches = changed
+                }
+                defer { if describes { context = .touches } }
+                for link in links {
+                    link._withUnsafeGuaranteedRef { r in
+                        // A touch's recognizers are those that received it and have not reset
+                        // since (a reset takes them off the list), so each tracks it unless
+                        // told to ignore it.
+                        assert(r.isTracking(touch) == !r.isIgnoring(touch))
+                        guard !r.publishedState.isTerminal, r.book.isAttached, !r.isIgnoring(touch) else { return }
+                        deliver(phase, changed, to: r, event: event)
+                    }
+                }
+            }
+            return
+        } else if let phase = changed.withUnretainedElements({ Self.commonPhase(of: $0) }) {
+            // Several fingers in one phase (a pinch's moves): one set per recognizer, and
+            // usually the whole list (passed as it is: a copy would be retained).
+            for link in links {
+                link._withUnsafeGuaranteedRef { r in
+                    guard !r.publishedState.isTerminal, r.book.isAttached else { return }
+                    context = .delivering(phase: phase)
+                    if changed.withUnretainedElements({ $0.allSatisfy { $0._withUnsafeGuaranteedRef { r.isTracking($0) } } }) {
+                        if log.isRecording { deliveringTouches = changed }
+                        deliver(phase, changed, to: r, event: event)
+                    } else {
+                        let set = changed.filter { r.isTracking($0) }
+                        guard !set.isEmpty else { return }
+                        if log.isRecording { deliveringTouches = set }
+                        deliver(phase, set, to: r, event: event)
+                    }
+                }
+            }
+        } else {
+            for link in links {
+                link._withUnsafeGuaranteedRef { r in
+                    for phase in TouchPhase.deliveryOrder {
+                        guard !r.publishedState.isTerminal, r.book.isAttached else { break }
+                        let set = changed.filter { $0.phase == phase && r.isTracking($0) }
+                        guard !set.isEmpty else { continue }
+                        context = .delivering(phase: phase)
+                        if log.isRecording { deliveringTouches = set }
+                        deliver(phase, set, to: r, event: event)
+                    }
+                }
+            }
+        }
+        context = .touches
     }
 
     /// The phase all these touches are in, if they share one.
