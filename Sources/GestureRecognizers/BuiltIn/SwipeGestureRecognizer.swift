@@ -105,7 +105,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             if timing == .atTouchUp { evaluate(atTouchUp: true) }
             if state == .possible {
                 let (name, along, _) = best()
-                fail(because: "lifted after \(NumberFormat.short(along)) pt \(name), short of a swipe",
+                fail(because: "lifted after \(NumberFormat.short(along)) pt \(Self.directionName(name)), short of a swipe",
                      evidence: [Evidence("minimumDistance", value: along, threshold: minimumDistance, unit: "pt", comparison: "<")])
             }
         }
@@ -117,25 +117,35 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         maxTouches = 0
     }
 
-    /// The allowed direction with the most travel: (name, travel along it, drift across it).
-    private func best() -> (String, Double, Double) {
-        guard let start else { return ("right", 0, 0) }
+    /// The allowed direction with the most travel: (its name, travel along it, drift across it).
+    /// The name is a number until it is worded (`directionName`): this runs on every move.
+    private func best() -> (Int, Double, Double) {
+        guard let start else { return (0, 0, 0) }
         let c = activeCentroidInWindow ?? receivedCentroidInWindow ?? .zero
         let d = c - start
-        var result = ("right", -Double.infinity, 0.0)
-        // Called on every move: the four directions written out (a shared table of them was
-        // retained, atomically, on every read). Unit vectors in window coordinates, y downward.
-        func consider(_ flag: SwipeDirection, _ name: String, _ u: Vector) {
+        var result = (0, -Double.infinity, 0.0)
+        // The four directions written out (a shared table of them was retained, atomically, on
+        // every read). Unit vectors in window coordinates, y downward.
+        func consider(_ flag: SwipeDirection, _ name: Int, _ ux: Double, _ uy: Double) {
             guard direction.contains(flag) else { return }
-            let along = d.dx * u.dx + d.dy * u.dy
-            let across = abs(d.dx * u.dy - d.dy * u.dx)
+            let along = d.dx * ux + d.dy * uy
+            let across = abs(d.dx * uy - d.dy * ux)
             if along > result.1 { result = (name, along, across) }
         }
-        consider(.right, "right", Vector(dx: 1, dy: 0))
-        consider(.left, "left", Vector(dx: -1, dy: 0))
-        consider(.up, "up", Vector(dx: 0, dy: -1))
-        consider(.down, "down", Vector(dx: 0, dy: 1))
+        consider(.right, 0, 1, 0)
+        consider(.left, 1, -1, 0)
+        consider(.up, 2, 0, -1)
+        consider(.down, 3, 0, 1)
         return result
+    }
+
+    private static func directionName(_ n: Int) -> String {
+        switch n {
+        case 1: return "left"
+        case 2: return "up"
+        case 3: return "down"
+        default: return "right"
+        }
     }
 
     private func evaluate(atTouchUp: Bool) {
@@ -148,7 +158,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
         let (name, along, across) = best()
         if across > maximumDeviationRatio * max(along, minimumDistance) {
-            fail(because: "drifted \(NumberFormat.short(across)) pt sideways while travelling \(NumberFormat.short(max(along, 0))) pt \(name)",
+            fail(because: "drifted \(NumberFormat.short(across)) pt sideways while travelling \(NumberFormat.short(max(along, 0))) pt \(Self.directionName(name))",
                  evidence: [Evidence("maximumDeviationRatio", value: across / max(along, minimumDistance), threshold: maximumDeviationRatio, unit: "", comparison: ">")])
             return
         }
@@ -161,7 +171,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             }
             return
         }
-        setState(.recognized, because: "travelled \(NumberFormat.short(along)) pt \(name) in \(NumberFormat.ms(elapsed))",
+        setState(.recognized, because: "travelled \(NumberFormat.short(along)) pt \(Self.directionName(name)) in \(NumberFormat.ms(elapsed))",
                  evidence: [Evidence("minimumDistance", value: along, threshold: minimumDistance, unit: "pt", comparison: ">=")])
     }
 }
