@@ -225,7 +225,7 @@ public final class GestureEnvironment {
         // Read from the constant property, not returned by the call: returned, it was retained
         // and released on every event.
         let event = sharedEvent
-        runCycle(context: .touches) {
+        runCycle {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
             // One touch: its recognizers are already in delivery order (bound deepest view first,
             // most recently added first). Several: merge and sort, unless (usually: fingers on
@@ -271,7 +271,7 @@ public final class GestureEnvironment {
                     context = .delivering(phase: phase)
                     deliveringTouches = changed
                 }
-                defer { if describes { context = .touches } }
+                defer { if describes { context = .idle } }
                 for link in links {
                     link._withUnsafeGuaranteedRef { r in
                         // A touch's recognizers are those that received it and have not reset
@@ -316,7 +316,7 @@ public final class GestureEnvironment {
                 }
             }
         }
-        context = .touches
+        context = .idle
     }
 
     /// The phase all these touches are in, if they share one.
@@ -343,16 +343,18 @@ public final class GestureEnvironment {
     }
 
     /// One cycle: run `body` (recognizer hooks or a timer), settle, deliver to views, reset.
-    func runCycle(context newContext: DispatchContext, _ body: () -> Void, viewPhases: () -> Void = {}) {
+    func runCycle(context newContext: DispatchContext? = nil, _ body: () -> Void, viewPhases: () -> Void = {}) {
         let outer = isDispatching
-        let saved = context
+        // Only timers and reactions name a context; the rest run in the one they find (`.idle`
+        // between events), so a touch's cycle stores no context.
+        let saved: DispatchContext? = newContext == nil ? nil : context
         isDispatching = true
-        context = newContext
+        if let newContext { context = newContext }
         body()
         settle()
         viewPhases()
         if !touchesWithHolds.isEmpty { recheckHeldTouches() }
-        context = saved
+        if let saved { context = saved }
         isDispatching = outer
         if !outer {
             // Asked here rather than in the call: most cycles (a move) finish nothing.
@@ -365,7 +367,7 @@ public final class GestureEnvironment {
     /// once, as UIKit's run-loop observer does (A.1.4).
     func processOutsideDispatch() {
         guard !isDispatching else { return }
-        runCycle(context: .external) {}
+        runCycle {}
     }
 
     func finishTouch(_ touch: Touch) {
@@ -398,7 +400,7 @@ public final class GestureEnvironment {
             return Cause(.touches, "set by the recognizer \(where_)", evidence: evidence)
         case let .reaction(source, seq):
             return Cause(.reaction, reason ?? CauseText("reaction to \(source)"), other: source, causedBy: seq, evidence: evidence)
-        case .touches, .idle, .external:
+        case .idle:
             return Cause(.touches, reason ?? CauseText("set by the recognizer"), evidence: evidence)
         }
     }

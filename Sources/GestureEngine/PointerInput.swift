@@ -9,7 +9,7 @@ extension GestureEnvironment {
     func pointerWasPressed() {
         let hovering = arbitration.attempts.filter(\.takesHover)
         guard !hovering.isEmpty else { return }
-        runCycle(context: .touches) {
+        runCycle {
             for r in hovering { r.pointerPressed() }
         }
     }
@@ -51,7 +51,7 @@ extension GestureEnvironment {
             return
         }
         guard !candidates.isEmpty else { return }
-        runCycle(context: .touches) {
+        runCycle {
             for r in candidates {
                 if !r.isInAttempt { arbitration.enter(r) }
                 switch e.type {
