@@ -19,3 +19,13 @@ func takeScratch<Element>(_ storage: inout [Element]) -> [Element] {
     swap(&list, &storage)
     return list
 }
+
+/// A reused list lent out for a call and put back, without reference counting: while it is out
+/// the slot holds nothing. (`takeScratch` leaves an empty array in the slot, which costs a
+/// release when it is put back; this is for lists lent on every event.)
+struct ScratchSlot<Element> {
+    private var list: [Element]? = []
+
+    mutating func take() -> [Element] { list.take() ?? [] }
+    mutating func put(_ returned: consuming [Element]) { list = returned }
+}

@@ -27,11 +27,11 @@ extension GestureEnvironment {
         if t > now { now = t }
         if feedNextEventOfSameFingers(batch, at: t) { return }
         // The list of changed touches is reused between events (one allocation saved per event).
-        var changed = takeScratch(&spareChanged)
+        var changed = spareChanged.take()
         changed.clearKeepingCapacity()
         defer {
             spareChangedLinks.replace(with: changed)
-            swap(&changed, &spareChanged)
+            spareChanged.put(changed)
         }
         // Hover and scroll samples are not touches: they go to their recognizers after the touches.
         var pointerSamples: [TraceEvent] = []
@@ -103,11 +103,10 @@ extension GestureEnvironment {
         for i in 0..<links.count {
             links[i]._withUnsafeGuaranteedRef { update($0, with: batch.baseAddress.unsafelyUnwrapped + i, at: t) }
         }
-        // Swapped out rather than copied: a copy of the stored list would be retained.
-        var changed: [Touch] = []
-        swap(&changed, &spareChanged)
+        // Lent out rather than copied: a copy of the stored list would be retained.
+        let changed = spareChanged.take()
         dispatch(changed)
-        swap(&changed, &spareChanged)
+        spareChanged.put(consume changed)
         var lifted = false
         for i in 0..<links.count where links[i]._withUnsafeGuaranteedRef({ !$0.isDown }) {
             lifted = true
@@ -115,7 +114,9 @@ extension GestureEnvironment {
         }
         if lifted {
             // The next event starts a new list (and a lifted finger's touch may be freed).
-            spareChanged.clearKeepingCapacity()
+            var emptied = spareChanged.take()
+            emptied.clearKeepingCapacity()
+            spareChanged.put(emptied)
             spareChangedLinks.removeAll()
         }
         return true

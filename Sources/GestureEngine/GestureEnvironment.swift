@@ -38,10 +38,10 @@ public final class GestureEnvironment {
     /// The last touch that lifted where it went down: when, where and its tap count (for the next
     /// touch's `tapCount`).
     var lastLift: (time: Timestamp, location: Point, tapCount: Int)?
-    var spareChanged: [Touch] = []
+    var spareChanged = ScratchSlot<Touch>()
     /// `spareChanged`, unretained (it keeps them alive), for the common event's fast path.
     var spareChangedLinks = UnretainedList<Touch>()
-    var spareOneTouch: [Touch] = []
+    var spareOneTouch = ScratchSlot<Touch>()
     /// Bumped when a touch goes down or is removed, so the event's list of touches is rebuilt
     /// only when it changed.
     var touchSetVersion = 0

@@ -166,15 +166,14 @@ extension GestureEnvironment {
 
     private func deliver(_ touch: Touch, _ phase: TouchPhase, to view: View, event: TouchEvent, cause: @autoclosure () -> Cause) {
         // A one-element array reused for every delivery: views get one touch per call.
-        var one = takeScratch(&spareOneTouch)
-        if one.isEmpty { one.append(touch) } else if one[0] !== touch { one[0] = touch }
-        defer { swap(&one, &spareOneTouch) }
         switch phase {
         case .began: touch.delivery.began = .delivered
         case .ended, .cancelled: touch.delivery.finished = true
         case .moved: break
         case .stationary: return
         }
+        var one = spareOneTouch.take()
+        if one.isEmpty { one.append(touch) } else if one[0] !== touch { one[0] = touch }
         // A phase delivered late (a move or an end released after the touch lifted) shows the view
         // that phase, as UIKit's touch would in the call.
         if touch.phase != phase {
@@ -187,5 +186,6 @@ extension GestureEnvironment {
         log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: TouchIDs(touch.pointer), cause: cause(),
                    delivered: DeliveredTouch(inWindow: touch.locationInWindow, inView: view.convertFromWindow(touch.locationInWindow), timestamp: touch.timestamp))
         if let onReceive = view.onReceive { onReceive(phase, one) }
+        spareOneTouch.put(consume one)
     }
 }
