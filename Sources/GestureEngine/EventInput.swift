@@ -26,6 +26,13 @@ extension GestureEnvironment {
         }
         if t > now { now = t }
         if feedNextEventOfSameFingers(batch, at: t) { return }
+        feedOtherEvent(batch, at: t)
+    }
+
+    /// Any other event: a finger goes down, or the fingers are not the previous event's. Kept out
+    /// of line: its frame is large, and the common event above then needs none of it.
+    @inline(never)
+    private func feedOtherEvent(_ batch: UnsafeBufferPointer<TraceEvent>, at t: Timestamp) {
         // The list of changed touches is reused between events (one allocation saved per event).
         var changed = spareChanged.take()
         changed.clearKeepingCapacity()
@@ -90,6 +97,7 @@ extension GestureEnvironment {
     /// same order, so the previous list of changed touches is this event's. It needs no lookup
     /// and no list, and reaches the touches without reference counting (atomic, and most of a
     /// move's cost before).
+    @inline(__always)
     private func feedNextEventOfSameFingers(_ batch: UnsafeBufferPointer<TraceEvent>, at t: Timestamp) -> Bool {
         let links = spareChangedLinks
         guard batch.count == links.count else { return false }
