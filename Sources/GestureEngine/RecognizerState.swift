@@ -4,10 +4,18 @@ public enum RecognizerState: Int, Sendable, CaseIterable {
 
     public static let recognized = RecognizerState.ended
 
-    @inlinable public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
-    @inlinable public var isActive: Bool { self == .began || self == .changed }
+    // Switches, always inlined: asked by every recognizer on every move, and written as `==`
+    // chains they were left as calls (the optimizer judged them too large to inline).
+    @inlinable public var isTerminal: Bool {
+        @inline(__always) get { switch self { case .ended, .cancelled, .failed: return true; default: return false } }
+    }
+    @inlinable public var isActive: Bool {
+        @inline(__always) get { switch self { case .began, .changed: return true; default: return false } }
+    }
     /// Began, changed or ended: the recognizer has claimed its touches.
-    @inlinable public var hasRecognized: Bool { self == .began || self == .changed || self == .ended }
+    @inlinable public var hasRecognized: Bool {
+        @inline(__always) get { switch self { case .began, .changed, .ended: return true; default: return false } }
+    }
 
     /// The name used in logs and JSON: a discrete recognizer's `ended` is written `recognized`.
     public func name(discrete: Bool) -> String {
