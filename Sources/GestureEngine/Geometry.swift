@@ -3,13 +3,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public static let zero = Point(x: 0, y: 0)
+    // Computed and inlinable, as the arithmetic below: recognizers in other modules use them on
+    // every move, and a stored `static let` is reached through an addressor call.
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
-    public static func + (a: Point, b: Vector) -> Point { Point(x: a.x + b.dx, y: a.y + b.dy) }
-    public static func - (a: Point, b: Vector) -> Point { Point(x: a.x - b.dx, y: a.y - b.dy) }
-    public static func - (a: Point, b: Point) -> Vector { Vector(dx: a.x - b.x, dy: a.y - b.y) }
+    @inlinable public static func + (a: Point, b: Vector) -> Point { Point(x: a.x + b.dx, y: a.y + b.dy) }
+    @inlinable public static func - (a: Point, b: Vector) -> Point { Point(x: a.x - b.dx, y: a.y - b.dy) }
+    @inlinable public static func - (a: Point, b: Point) -> Vector { Vector(dx: a.x - b.x, dy: a.y - b.y) }
 
-    public func distance(to other: Point) -> Double { (self - other).length }
+    @inlinable public func distance(to other: Point) -> Double { (self - other).length }
     public var description: String { "(\(NumberFormat.short(x)), \(NumberFormat.short(y)))" }
 }
 
@@ -18,11 +20,11 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     public var dx: Double
     public var dy: Double
     public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
-    public static let zero = Vector(dx: 0, dy: 0)
-    public var length: Double { (dx * dx + dy * dy).squareRoot() }
-    public static func + (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx + b.dx, dy: a.dy + b.dy) }
-    public static func - (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx - b.dx, dy: a.dy - b.dy) }
-    public static func * (a: Vector, k: Double) -> Vector { Vector(dx: a.dx * k, dy: a.dy * k) }
+    @inlinable public static var zero: Vector { Vector(dx: 0, dy: 0) }
+    @inlinable public var length: Double { (dx * dx + dy * dy).squareRoot() }
+    @inlinable public static func + (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx + b.dx, dy: a.dy + b.dy) }
+    @inlinable public static func - (a: Vector, b: Vector) -> Vector { Vector(dx: a.dx - b.dx, dy: a.dy - b.dy) }
+    @inlinable public static func * (a: Vector, k: Double) -> Vector { Vector(dx: a.dx * k, dy: a.dy * k) }
     public var description: String { "(\(NumberFormat.short(dx)), \(NumberFormat.short(dy)))" }
 }
 

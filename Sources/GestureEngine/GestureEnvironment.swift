@@ -203,19 +203,24 @@ public final class GestureEnvironment {
     /// Brings the shared event up to the present: its time, and the touches down when they
     /// changed. UIKit reuses one event object; so do dispatches and the deliveries made outside
     /// one (a release or a cancellation at a timer), which built an event of their own before.
+    @inline(__always)
     func refreshSharedEvent() {
+        sharedEvent.timestamp = now
+        if eventTouchesVersion != touchSetVersion { refillSharedEventTouches() }
+    }
+
+    /// The event's touches after a finger went down or lifted.
+    @inline(never)
+    private func refillSharedEventTouches() {
         let event = sharedEvent
-        event.timestamp = now
-        if eventTouchesVersion != touchSetVersion {
-            eventTouchesVersion = touchSetVersion
-            // Refilled in place when one finger or none is down (every tap goes through both):
-            // the event's buffer is reused unless a recognizer kept a copy of the list.
-            if touchesByPointer.count <= 1 {
-                event.allTouches.clearKeepingCapacity()
-                if let only = touchesByPointer.first { event.allTouches.append(only.value) }
-            } else {
-                event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
-            }
+        eventTouchesVersion = touchSetVersion
+        // Refilled in place when one finger or none is down (every tap goes through both):
+        // the event's buffer is reused unless a recognizer kept a copy of the list.
+        if touchesByPointer.count <= 1 {
+            event.allTouches.clearKeepingCapacity()
+            if let only = touchesByPointer.first { event.allTouches.append(only.value) }
+        } else {
+            event.allTouches = touchesByPointer.values.sorted { $0.serial < $1.serial }
         }
     }
 

@@ -209,11 +209,14 @@ open class GestureRecognizer {
 
     /// How many touches are down and not ignored, without building the list (asked per event).
     var activeTouchCount: Int {
+        // One touch received, the usual attempt: no loop.
+        if attemptTouchLinks.count == 1 { return attemptTouchLinks[0]._withUnsafeGuaranteedRef { isActive($0) } ? 1 : 0 }
         var n = 0
         for link in attemptTouchLinks where link._withUnsafeGuaranteedRef({ isActive($0) }) { n += 1 }
         return n
     }
 
+    @inline(__always)
     private func isActive(_ t: Touch) -> Bool {
         t.isDown && !isIgnoring(t)
     }
@@ -221,6 +224,9 @@ open class GestureRecognizer {
     /// The mean window location of the active touches, without building the list; nil when
     /// none is down.
     public final var activeCentroidInWindow: Point? {
+        if attemptTouchLinks.count == 1 {
+            return attemptTouchLinks[0]._withUnsafeGuaranteedRef { isActive($0) ? $0.locationInWindow : nil }
+        }
         var x = 0.0, y = 0.0, n = 0
         var only = Point.zero
         for link in attemptTouchLinks {
