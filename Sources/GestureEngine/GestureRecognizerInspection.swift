@@ -7,7 +7,11 @@ extension GestureRecognizer {
 
     /// Whether `ignore(_:for:)` was called for `touch` in this attempt.
     /// Asked for every touch of every event: the set is only hashed when something is ignored.
-    public func isIgnoring(_ touch: Touch) -> Bool { ignoresAny && ignoredSerials.contains(touch.serial) }
+    @inline(__always)
+    public func isIgnoring(_ touch: Touch) -> Bool { ignoresAny && ignoredSetHolds(touch) }
+
+    @inline(never)
+    private func ignoredSetHolds(_ touch: Touch) -> Bool { ignoredSerials.contains(touch.serial) }
 
     /// Whether the recognizer currently receives `touch`.
     public func isTracking(_ touch: Touch) -> Bool {
