@@ -17,13 +17,13 @@ extension GestureEnvironment {
 
     /// Whether two recognizers may recognize together (A.3.3): either delegate saying yes allows
     /// it. Asked per competitor pair at every recognition; the verdict builds no text until the
-    /// log wants it.
-    func simultaneity(_ a: GestureRecognizer, _ b: GestureRecognizer) -> SimultaneityVerdict? {
+    /// log wants it, and the delegate's explanation is asked for only when `explained`.
+    func simultaneity(_ a: GestureRecognizer, _ b: GestureRecognizer, explained: Bool = false) -> SimultaneityVerdict? {
         if let d = a.delegate, d.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
-            return SimultaneityVerdict(allowedBy: a, with: b, explanation: d.explanationOfLastAnswer())
+            return SimultaneityVerdict(allowedBy: a, with: b, explanation: explained ? d.explanationOfLastAnswer() : nil)
         }
         if let d = b.delegate, d.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) {
-            return SimultaneityVerdict(allowedBy: b, with: a, explanation: d.explanationOfLastAnswer())
+            return SimultaneityVerdict(allowedBy: b, with: a, explanation: explained ? d.explanationOfLastAnswer() : nil)
         }
         return nil
     }
@@ -56,7 +56,7 @@ extension GestureEnvironment {
             // Held while it is decided (its attempt keeps it too, until the reset).
             let other = link.takeUnretainedValue()
             guard other.publishedState == .possible else { continue }
-            if let allowed = simultaneity(winner, other) {
+            if let allowed = simultaneity(winner, other, explained: log.keeps(.note)) {
                 log.append(time: now, kind: .note, recognizer: other.id,
                            cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(allowed.text)", other: winner.id, causedBy: transitionSeq))
                 continue
