@@ -11,6 +11,7 @@ extension GestureEnvironment {
             if arbitration.settleDepth == 0 && !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
             return
         }
+        if arbitration.requests.count == 1 && arbitration.pendingCount == 0 && arbitration.settleDepth == 0 && settledLoneUpdate() { return }
         arbitration.settleDepth += 1
         defer { arbitration.settleDepth -= 1 }
         var rounds = 0
@@ -41,6 +42,35 @@ extension GestureEnvironment {
             if arbitration.settleDepth == 1 && !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
             return
         }
+    }
+
+    /// The commonest cycle of all, a pan's move: one active recognizer updates, nobody waits,
+    /// nothing records it and nothing acts on it. Done as the rounds below would do it (the
+    /// quiet update in `process`, then an empty round), without them; false when it is not that.
+    @inline(__always)
+    private func settledLoneUpdate() -> Bool {
+        let q = arbitration.requests[0]
+        guard !q.forced, q.to == .changed || q.to == .began, quietUpdate(allowedFor: q.link) else { return false }
+        arbitration.requests.removeLast()
+        q.link._withUnsafeGuaranteedRef { publishQuietUpdate($0) }
+        if !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
+        return true
+    }
+
+    /// Whether an update of this recognizer may be published without a log row or an action:
+    /// it is active and not waiting, nothing acts on it, and the log keeps neither updates nor notes.
+    @inline(__always)
+    private func quietUpdate(allowedFor link: Unmanaged<GestureRecognizer>) -> Bool {
+        link._withUnsafeGuaranteedRef { r in
+            r.publishedState.isActive && !r.isPending && r.book.actions.isEmpty
+        } && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note)
+    }
+
+    /// What `publish` and `fireActions` do for a quiet update, numbering included.
+    @inline(__always)
+    private func publishQuietUpdate(_ r: GestureRecognizer) {
+        r.publishedState = .changed
+        r.book.lastTransitionSeq = log.skip(2)
     }
 
     /// Several requests (`settle` takes a lone one itself).
@@ -144,8 +174,7 @@ extension GestureEnvironment {
                 if r.book.actions.isEmpty && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) {
                     // The commonest request of all (a pan's move), when nothing records it or
                     // acts on it: what publish and fireActions would do, numbering included.
-                    r.publishedState = .changed
-                    r.book.lastTransitionSeq = log.skip(2)
+                    publishQuietUpdate(r)
                     return
                 }
                 let seq = publish(r, .changed, cause: cause(of: q), routine: true)
