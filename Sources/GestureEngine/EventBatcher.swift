@@ -12,7 +12,9 @@ public struct EventBatcher {
         batch.reserveCapacity(4)
     }
 
-    /// Adds an event, feeding the events before it first when it starts a new moment.
+    /// Adds an event, feeding the events before it first when it starts a new moment: when
+    /// batching is off, when its time differs, or when its finger already has an event in the
+    /// moment (`GestureEnvironment.feed(events:)` applies the same rule in place).
     /// Inlinable: replays call it per event from other modules.
     @inlinable
     public mutating func add(_ e: TraceEvent, to env: GestureEnvironment) {
@@ -35,7 +37,8 @@ public struct EventBatcher {
 extension GestureEnvironment {
     /// Feeds events held in memory, batched as replays batch them (see `EventBatcher`).
     public func feed(events: [TraceEvent]) {
-        // The batcher's grouping, on the events where they lie: each moment is a slice.
+        // The batcher's grouping (`add(_:to:)`: same time, a finger not in the moment yet), on
+        // the events where they lie: each moment is a slice, and no event is copied.
         let batching = options.batchSimultaneousEvents
         events.withUnsafeBufferPointer { all in
             var start = 0
