@@ -185,6 +185,9 @@ extension GestureEnvironment {
 
     /// Fails the recognizers that required `winner` to fail.
     func failDependents(of winner: GestureRecognizer, transitionSeq: Int) {
+        // Nothing has ever required the winner (most recognizers, the pan of every drag): no
+        // recognizer can depend on it, and the attempts need not be searched.
+        guard winner.book.mayBeRequired else { return }
         let dependents = arbitration.attempts.filter { d in
             d !== winner && d.publishedState == .possible
                 && (d.failureRequirements.contains { $0 === winner } || d.book.dynamicRequirements.contains { $0.0 === winner })
