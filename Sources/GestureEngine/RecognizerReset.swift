@@ -32,7 +32,7 @@ extension GestureEnvironment {
                 if link._withUnsafeGuaranteedRef({ !$0.book.mayBeLinked }) {
                     link._withUnsafeGuaranteedRef { $0.book.resetPass = pass }
                     if options.resetTiming == .endOfTouchSequence
-                        && link._withUnsafeGuaranteedRef({ $0.attemptTouchLinks.contains { $0._withUnsafeGuaranteedRef(\.isDown) } }) { continue }
+                        && link._withUnsafeGuaranteedRef({ $0.attemptTouchLinks.contains { $0._withUnsafeGuaranteedRef { $0.isDown } } }) { continue }
                     toReset.append(link)
                     continue
                 }

@@ -103,7 +103,11 @@ public final class Touch {
 
     /// Asked for every touch of every event; the optimizer left it a call (and the caller a
     /// retain and release around it).
-    @inline(__always) public var isDown: Bool { phase != .ended && phase != .cancelled }
+    // Inlinable and a switch: the built-ins (another module) ask it of every touch of every
+    // event, and as a call it also retained the touch around it.
+    @inlinable public var isDown: Bool {
+        @inline(__always) get { switch phase { case .ended, .cancelled: return false; default: return true } }
+    }
     /// The name in logs: `touch 1` is pointer 1.
     public var label: String { "touch \(pointer)" }
 }

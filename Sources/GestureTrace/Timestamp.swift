@@ -5,9 +5,11 @@
 public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var microseconds: Int64
 
-    public init(microseconds: Int64) { self.microseconds = microseconds }
+    @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
-    public static let zero = Timestamp(microseconds: 0)
+    // Computed and inlinable: recognizers read `now` (which falls back to it) on every event, and
+    // a stored `static let` in another module is reached through an addressor call.
+    @inlinable public static var zero: Timestamp { Timestamp(microseconds: 0) }
 
     public static func milliseconds(_ ms: Double) -> Timestamp {
         Timestamp(microseconds: Int64((ms * 1000).rounded()))
