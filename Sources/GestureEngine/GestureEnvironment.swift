@@ -270,7 +270,7 @@ public final class GestureEnvironment {
             changed.withUnretainedElements { $0[0] }._withUnsafeGuaranteedRef { touch in
                 let phase = touch.phase
                 // Which touches are being delivered is read only for the causes the log keeps:
-                // without a log the context stays `.touches` (two enum stores saved per event).
+                // without a log the context stays `.idle` (two enum stores saved per event).
                 let describes = log.isRecording
                 if describes {
                     context = .delivering(phase: phase)

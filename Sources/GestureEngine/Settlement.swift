@@ -61,10 +61,12 @@ extension GestureEnvironment {
     /// it is active and not waiting, nothing acts on it, and the log keeps neither updates nor notes.
     @inline(__always)
     private func quietUpdate(allowedFor link: Unmanaged<GestureRecognizer>) -> Bool {
-        link._withUnsafeGuaranteedRef { r in
-            r.publishedState.isActive && !r.isPending && r.book.actions.isEmpty
-        } && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note)
+        link._withUnsafeGuaranteedRef { r in r.publishedState.isActive && !r.isPending && r.book.actions.isEmpty } && logIgnoresUpdates
     }
+
+    /// The log keeps no row an update would make: neither the transition nor its action, nor the
+    /// note that stands in for them when routine updates are left out.
+    private var logIgnoresUpdates: Bool { (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) }
 
     /// What `publish` and `fireActions` do for a quiet update, numbering included.
     @inline(__always)
@@ -171,7 +173,7 @@ extension GestureEnvironment {
         case .began, .changed:
             switch q.to {
             case .changed, .began:
-                if r.book.actions.isEmpty && (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) {
+                if r.book.actions.isEmpty && logIgnoresUpdates {
                     // The commonest request of all (a pan's move), when nothing records it or
                     // acts on it: what publish and fireActions would do, numbering included.
                     publishQuietUpdate(r)
