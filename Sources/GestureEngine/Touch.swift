@@ -101,10 +101,8 @@ public final class Touch {
         return view.convertFromWindow(previousLocationInWindow)
     }
 
-    /// Asked for every touch of every event; the optimizer left it a call (and the caller a
-    /// retain and release around it).
-    // Inlinable and a switch: the built-ins (another module) ask it of every touch of every
-    // event, and as a call it also retained the touch around it.
+    /// Asked for every touch of every event, also by the built-ins in another module: inlinable
+    /// and a switch, because as a call it cost the caller a retain and release of the touch.
     @inlinable public var isDown: Bool {
         @inline(__always) get { switch phase { case .ended, .cancelled: return false; default: return true } }
     }

@@ -9,10 +9,9 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     var simultaneousWithAny = false
     var notInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
     var onlyInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
-    // Recognizer ids, a few per delegate: compared in a list, not hashed (asked per pair per stroke).
-    var simultaneousWith = IDList()
-    var requiresFailureOf = IDList() { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
-    var requiredToFailBy = IDList() { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
+    var simultaneousWith: Set<String> = []
+    var requiresFailureOf: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
+    var requiredToFailBy: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
     private var lastReason: Reason = .none
 
     /// Why the last answer was given, kept as its parts: the relationship questions are asked
@@ -108,10 +107,3 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     }
 }
 
-/// A few recognizer ids, in the order they were added, without repeats.
-struct IDList {
-    private var ids: [String] = []
-    var isEmpty: Bool { ids.isEmpty }
-    func contains(_ id: String) -> Bool { ids.contains(id) }
-    mutating func insert(_ id: String) { if !ids.contains(id) { ids.append(id) } }
-}
