@@ -36,10 +36,6 @@ extension GestureEnvironment {
         // The list of changed touches is reused between events (one allocation saved per event).
         var changed = spareChanged.take()
         changed.clearKeepingCapacity()
-        defer {
-            spareChangedLinks.replace(with: changed)
-            spareChanged.put(changed)
-        }
         // Hover and scroll samples are not touches: they go to their recognizers after the touches.
         var pointerSamples: [TraceEvent] = []
         var pressed = false
@@ -91,6 +87,9 @@ extension GestureEnvironment {
         for touch in changed where !touch.isDown { forget(touch) }
         if pressed { pointerWasPressed() }
         for e in pointerSamples { feedPointerSample(e, at: t) }
+        // Put back at the end, moved rather than copied (a copy from a `defer` was retained).
+        spareChangedLinks.replace(with: changed)
+        spareChanged.put(consume changed)
     }
 
     /// The common event: the same fingers as the previous event move again (or lift), in the
