@@ -37,7 +37,7 @@ extension GestureEnvironment {
     public func logAppChange(_ text: String, view: String? = nil, recognizer: String? = nil) {
         var causedBy: Int?
         if case let .reaction(_, seq) = context { causedBy = seq }
-        log.append(time: now, kind: .app, recognizer: recognizer, view: view, cause: Cause(.reaction, text, causedBy: causedBy))
+        log.append(time: now, kind: .app, recognizer: LogName?(recognizer), view: LogName?(view), cause: Cause(.reaction, text, causedBy: causedBy))
     }
 
     /// The log row of the app action running now, if one is.
@@ -80,7 +80,7 @@ extension GestureEnvironment {
                 touch.timestamp = now
                 touch.phase = .cancelled
                 systemCancelledPointers.insert(touch.pointer)
-                log.append(time: now, kind: .input, view: touch.view?.id, phase: "cancelled", touches: TouchIDs(touch.pointer),
+                log.append(time: now, kind: .input, view: touch.view?.logName, phase: .cancelled, touches: TouchIDs(touch.pointer),
                            cause: Cause(.input, "\(touch.label) is cancelled by the system at \(touch.locationInWindow)", causedBy: seq))
                 changed.append(touch)
             }

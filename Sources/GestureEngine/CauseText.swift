@@ -9,12 +9,14 @@ import GestureTrace
 ///
 /// A template is static text with slots, filled in order: `%s` the next string, `%d` the next
 /// number as an integer, `%1` the next number to one decimal (`NumberFormat.short`), `%3` to
-/// three (`NumberFormat.precise`), `%%` a percent sign. At most two strings and three numbers.
+/// three (`NumberFormat.precise`), `%n` the next name (a `LogName`: a recognizer's id, a state),
+/// `%%` a percent sign. At most two strings, two names and three numbers.
 public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     let template: StaticString
     let first: String
     let second: String
     let a: Double, b: Double, c: Double
+    let name1: Int32, name2: Int32
 
     /// A finished text.
     public init(_ text: String) {
@@ -22,6 +24,16 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         first = text
         second = ""
         a = 0; b = 0; c = 0
+        name1 = -1; name2 = -1
+    }
+
+    /// A template filled with names, then numbers: no String to copy, for the rows logged on
+    /// every update (an action names its recognizer and state).
+    public init(_ template: StaticString, names n1: LogName, _ n2: LogName? = nil, numbers a: Double = 0, _ b: Double = 0, _ c: Double = 0) {
+        self.template = template
+        first = ""; second = ""
+        self.a = a; self.b = b; self.c = c
+        name1 = n1.number; name2 = n2?.number ?? -1
     }
 
     /// A template filled with numbers.
@@ -29,6 +41,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         self.template = template
         first = ""; second = ""
         self.a = a; self.b = b; self.c = c
+        name1 = -1; name2 = -1
     }
 
     /// A template filled with strings, then numbers.
@@ -37,6 +50,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         self.first = first
         self.second = second
         self.a = a; self.b = b; self.c = c
+        name1 = -1; name2 = -1
     }
 
     /// The text, formatted.
@@ -58,17 +72,17 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Appends the text's UTF-8 bytes.
-    public func appendUTF8(to bytes: ByteBuffer) {
-        _ = template.withUTF8Buffer { fill($0, into: bytes, json: false) }
+    public func appendUTF8(to bytes: ByteBuffer, names: LogWriterCache? = nil) {
+        _ = template.withUTF8Buffer { fill($0, into: bytes, json: false, names: names) }
     }
 
     /// Appends the text as a quoted JSON string; when it has a character JSON must escape (a
     /// quote, a backslash, a control character: never in a number or a template of ours),
-    /// appends nothing and returns false.
-    public func appendJSONString(to bytes: ByteBuffer) -> Bool {
+    /// appends nothing and returns false. `names` keeps the names' bytes for the next rows.
+    public func appendJSONString(to bytes: ByteBuffer, names: LogWriterCache? = nil) -> Bool {
         let start = bytes.count
         bytes.append(0x22)
-        guard template.withUTF8Buffer({ fill($0, into: bytes, json: true) }) else {
+        guard template.withUTF8Buffer({ fill($0, into: bytes, json: true, names: names) }) else {
             bytes.truncate(to: start)
             return false
         }
@@ -77,27 +91,19 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     }
 
     @inline(__always)
-    private static func escapes(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C }
+    static func escapes(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C }
 
     /// Fills the template; with `json`, stops and returns false at a byte JSON must escape.
-    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: ByteBuffer, json: Bool) -> Bool {
-        var strings = 0, numbers = 0
-        var i = 0
-        while i < t.count {
-            // The literal run up to the next slot, in one copy.
-            var end = i
-            while end < t.count && t[end] != 0x25 {
-                if json && CauseText.escapes(t[end]) { return false }
-                end += 1
-            }
-            if end > i { bytes.append(UnsafeBufferPointer(rebasing: t[i..<end])) }
-            guard end + 1 < t.count else {
-                if end < t.count { bytes.append(0x25) }
-                return true
-            }
-            let slot = t[end + 1]
-            i = end + 2
-            switch slot {
+    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: ByteBuffer, json: Bool, names: LogWriterCache?) -> Bool {
+        let cache = names ?? LogWriterCache()
+        let (parts, escapes) = cache.parts(of: t, stable: template.hasPointerRepresentation)
+        if json && escapes { return false }
+        var strings = 0, numbers = 0, nameCount = 0
+        for part in parts {
+            if part.count > 0 { bytes.append(UnsafeBufferPointer(start: t.baseAddress! + Int(part.start), count: Int(part.count))) }
+            switch part.slot {
+            case 0:
+                break
             case 0x73: // s
                 var s = strings == 0 ? first : second
                 strings += 1
@@ -107,17 +113,24 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
                     return true
                 }
                 if !plain { return false }
+            case 0x6E: // n
+                let n = nameCount == 0 ? name1 : name2
+                nameCount += 1
+                guard n >= 0 else { continue }
+                let buf = cache.bytes(of: LogName(number: n))
+                if json { for b in buf where CauseText.escapes(b) { return false } }
+                bytes.append(buf)
             case 0x64, 0x31, 0x33: // d, 1, 3
                 let v = numbers == 0 ? a : numbers == 1 ? b : c
                 numbers += 1
-                if slot == 0x64 {
+                if part.slot == 0x64 {
                     NumberText.appendInteger(Int64(exactly: v.rounded()) ?? 0, to: bytes)
                 } else {
-                    NumberText.appendDecimal(v, decimals: slot == 0x31 ? 1 : 3, to: bytes)
+                    NumberText.appendDecimal(v, decimals: part.slot == 0x31 ? 1 : 3, to: bytes)
                 }
-            default:
-                if json && CauseText.escapes(slot) { return false }
-                bytes.append(slot)
+            case let other:
+                if json && CauseText.escapes(other) { return false }
+                bytes.append(other)
             }
         }
         return true

@@ -119,7 +119,7 @@ open class ControlView: View {
     public func leftWindow() {
         guard isTracking, let pointer = tracked else { return }
         finishTracking()
-        environment?.log.append(time: environment?.now ?? .zero, kind: .control, view: id, from: "removed", phase: "touchCancel", touches: TouchIDs(pointer),
+        environment?.log.append(time: environment?.now ?? .zero, kind: .control, view: logName, from: LogName("removed"), phase: LogName("touchCancel"), touches: TouchIDs(pointer),
                                 cause: Cause(.delivery, "\(id) left the window while tracking touch \(pointer) (cancelTracking with no event, F.1.5)"))
     }
 
@@ -152,7 +152,7 @@ open class ControlView: View {
     /// events of every move (drags, a continuous slider's values) from the rest.
     private func send(_ event: String, _ t: Touch, _ why: @autoclosure () -> String, on phase: TouchPhase) {
         guard let env = environment else { return }
-        env.log.append(time: env.now, kind: .control, view: id, from: phase.rawValue, phase: event, touches: TouchIDs(t.pointer), cause: Cause(.delivery, why()))
+        env.log.append(time: env.now, kind: .control, view: logName, from: phase.logName, phase: LogName(event), touches: TouchIDs(t.pointer), cause: Cause(.delivery, why()))
         if let onControlEvent { onControlEvent(event) }
     }
 

@@ -67,7 +67,11 @@ public struct Cause: Sendable, Equatable {
         set { message = CauseText(newValue) }
     }
     /// The recognizer or view whose action this was a consequence of.
-    public var other: String?
+    public var other: String? {
+        get { otherName?.string }
+        set { otherName = LogName?(newValue) }
+    }
+    public var otherName: LogName?
     /// The `seq` of the log entry that caused this one, for arrows in timelines.
     public var causedBy: Int?
     public var evidence: [Evidence]
@@ -79,7 +83,7 @@ public struct Cause: Sendable, Equatable {
     public init(_ kind: Kind, _ message: CauseText, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
         self.kind = kind
         self.message = message
-        self.other = other
+        otherName = LogName?(other)
         self.causedBy = causedBy
         self.evidence = evidence
     }
@@ -120,17 +124,69 @@ public struct LogEntry: Sendable, Equatable {
     public var seq: Int
     public var time: Timestamp
     public var kind: Kind
-    public var recognizer: String?
-    public var view: String?
-    public var from: String?
-    public var to: String?
-    /// For view entries: began, moved, ended or cancelled; for hold entries: began or ended.
-    public var phase: String?
+    // Names are kept as numbers (`LogName`): a row is then copied and freed as plain bytes.
+    public var recognizerName: LogName?
+    public var viewName: LogName?
+    public var fromName: LogName?
+    public var toName: LogName?
+    public var phaseName: LogName?
     /// Pointer ids involved.
     public var touches: TouchIDs
     public var cause: Cause
     /// For view entries: the touch as the view received it.
     public var delivered: DeliveredTouch? = nil
+
+    init(seq: Int, time: Timestamp, kind: Kind, recognizer: LogName? = nil, view: LogName? = nil, from: LogName? = nil,
+         to: LogName? = nil, phase: LogName? = nil, touches: TouchIDs = TouchIDs(), cause: Cause, delivered: DeliveredTouch? = nil) {
+        self.seq = seq
+        self.time = time
+        self.kind = kind
+        recognizerName = recognizer
+        viewName = view
+        fromName = from
+        toName = to
+        phaseName = phase
+        self.touches = touches
+        self.cause = cause
+        self.delivered = delivered
+    }
+
+    public var recognizer: String? {
+        get { recognizerName?.string }
+        set { recognizerName = LogName?(newValue) }
+    }
+    public var view: String? {
+        get { viewName?.string }
+        set { viewName = LogName?(newValue) }
+    }
+    public var from: String? {
+        get { fromName?.string }
+        set { fromName = LogName?(newValue) }
+    }
+    public var to: String? {
+        get { toName?.string }
+        set { toName = LogName?(newValue) }
+    }
+    /// For view entries: began, moved, ended or cancelled; for hold entries: began or ended.
+    public var phase: String? {
+        get { phaseName?.string }
+        set { phaseName = LogName?(newValue) }
+    }
+
+    /// The rows that only repeat what is under way: a touch or a view's touch moved, an update
+    /// from changed to changed and the action it fires. Readers may hide them (the text
+    /// timeline does unless verbose) and a log may leave out their causes (`keepsRoutineCauses`).
+    public static func isRoutine(_ kind: Kind, from: LogName?, to: LogName?, phase: LogName?) -> Bool {
+        switch kind {
+        case .input, .view: return phase == .moved
+        case .transition: return to == .changed && from == .changed
+        case .action: return to == .changed
+        default: return false
+        }
+    }
+
+    /// `isRoutine` of this row.
+    public var isRoutine: Bool { LogEntry.isRoutine(kind, from: fromName, to: toName, phase: phaseName) }
 }
 
 /// A touch as a view received it: where it was, in the window and in the view, and its own time
@@ -172,6 +228,11 @@ public struct DecisionLog: Sendable {
     /// Whether `changed` transitions and their actions are kept; corpus evaluation needs only
     /// who recognized and who lost, not every update.
     public var keepsRoutineUpdates = true
+    /// Whether the rows a reader may hide as routine (`LogEntry.isRoutine`: moves, updates from
+    /// changed to changed and their actions) carry their causes, touches and deliveries. They
+    /// are kept and numbered either way; the text timeline shows only that they happened, so a
+    /// text replay turns this off and skips most of what building those rows costs.
+    public var keepsRoutineCauses = true
     public private(set) var count = 0
 
     /// When set, kept entries are handed to it as they happen instead of being stored, so a replay
@@ -193,9 +254,9 @@ public struct DecisionLog: Sendable {
     }
 
     @discardableResult
-    mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> String? = nil,
-                         view: @autoclosure () -> String? = nil, from: @autoclosure () -> String? = nil,
-                         to: @autoclosure () -> String? = nil, phase: @autoclosure () -> String? = nil,
+    mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> LogName? = nil,
+                         view: @autoclosure () -> LogName? = nil, from: @autoclosure () -> LogName? = nil,
+                         to: @autoclosure () -> LogName? = nil, phase: @autoclosure () -> LogName? = nil,
                          touches: @autoclosure () -> TouchIDs = TouchIDs(), cause: @autoclosure () -> Cause,
                          delivered: @autoclosure () -> DeliveredTouch? = nil) -> Int {
         let seq = count
@@ -203,8 +264,11 @@ public struct DecisionLog: Sendable {
         // Every field is built only for entries that are kept: formatting the cause is most of
         // the cost, and even reading a view's id costs reference counting on every event.
         if keeps(kind) {
-            let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from(),
-                                 to: to(), phase: phase(), touches: touches(), cause: cause(), delivered: delivered())
+            let from = from(), to = to(), phase = phase()
+            let bare = !keepsRoutineCauses && LogEntry.isRoutine(kind, from: from, to: to, phase: phase)
+            let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from, to: to,
+                                 phase: phase, touches: bare ? TouchIDs() : touches(), cause: bare ? .unlogged : cause(),
+                                 delivered: bare ? nil : delivered())
             if let sink {
                 sink(entry)
             } else {

@@ -69,7 +69,7 @@ extension GestureEnvironment {
                     if systemCancelledPointers.contains(e.pointer) {
                         // F.1.4: a cancelled touch is dead until its finger lifts.
                         if e.type != .move { systemCancelledPointers.remove(e.pointer) }
-                        log.append(time: t, kind: .note, phase: e.type == .move ? "moved" : nil, touches: TouchIDs(e.pointer),
+                        log.append(time: t, kind: .note, phase: e.type == .move ? .moved : nil, touches: TouchIDs(e.pointer),
                                    cause: Cause(.input, "\(e.type.rawValue) of pointer \(e.pointer) ignored: the system cancelled that touch"))
                         continue
                     }
@@ -144,7 +144,7 @@ extension GestureEnvironment {
         if let c = event.pointee.contact { touch.contact = c }
         if let b = event.pointee.buttons { touch.buttons = b }
         touch.phase = type == .move ? .moved : (type == .up ? .ended : .cancelled)
-        log.append(time: t, kind: .input, view: touch.view?.id, phase: touch.phase.rawValue, touches: TouchIDs(touch.pointer),
+        log.append(time: t, kind: .input, view: touch.view?.logName, phase: touch.phase.logName, touches: TouchIDs(touch.pointer),
                    cause: Cause(.input, type == .move ? CauseText("touch %d moves to (%1, %1)", Double(touch.pointer), x, y)
                                 : type == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch.pointer), x, y)
                                 : CauseText("touch %d is cancelled at (%1, %1)", Double(touch.pointer), x, y)))

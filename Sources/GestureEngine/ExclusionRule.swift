@@ -57,13 +57,13 @@ extension GestureEnvironment {
             let other = link.takeUnretainedValue()
             guard other.publishedState == .possible else { continue }
             if let allowed = simultaneity(winner, other, explained: log.keeps(.note)) {
-                log.append(time: now, kind: .note, recognizer: other.id,
+                log.append(time: now, kind: .note, recognizer: other.logName,
                            cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(allowed.text)", other: winner.id, causedBy: transitionSeq))
                 continue
             }
             let prevented = prevention(winner, other)
             guard prevented == .prevents else {
-                log.append(time: now, kind: .note, recognizer: other.id,
+                log.append(time: now, kind: .note, recognizer: other.logName,
                            cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(prevented.text(winner, other))", other: winner.id,
                                         causedBy: transitionSeq))
                 continue

@@ -99,7 +99,7 @@ extension GestureEnvironment {
         let source = sources.joined(separator: "; ")
         a.book.dynamicRequirements.append((b, source))
         b.book.mayBeRequired = true
-        log.append(time: now, kind: .note, recognizer: a.id,
+        log.append(time: now, kind: .note, recognizer: a.logName,
                    cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
     }
 
@@ -250,7 +250,7 @@ extension GestureEnvironment {
                 return failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"
                                       : "\(p.id) is released\(waited): \(names) \(failed.count == 1 ? "has" : "have") failed"
             }
-            let releaseSeq = log.append(time: now, kind: .released, recognizer: p.id,
+            let releaseSeq = log.append(time: now, kind: .released, recognizer: p.logName,
                                         cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.book.lastTransitionSeq ?? p.book.pendingSeq))
             p.isPending = false
             progressed = true

@@ -157,7 +157,7 @@ public final class GestureEnvironment {
             log.append(time: now, kind: .note, cause: Cause(.lifecycle, "stopped after \(maximumTimers) timers: a timer keeps rescheduling itself"))
         }
         for touch in touchesByPointer.values.sorted(by: { $0.serial < $1.serial }) {
-            log.append(time: now, kind: .note, view: touch.view?.id, touches: TouchIDs(touch.pointer),
+            log.append(time: now, kind: .note, view: touch.view?.logName, touches: TouchIDs(touch.pointer),
                        cause: Cause(.lifecycle, "\(touch.label) is still down at the end of the trace"))
         }
     }
@@ -169,7 +169,7 @@ public final class GestureEnvironment {
             runCycle(context: .reaction(source: "the app action \(timer.name)", seq: seq)) { timer.action() }
             return
         }
-        let seq = log.append(time: now, kind: .timer, recognizer: timer.owner,
+        let seq = log.append(time: now, kind: .timer, recognizer: LogName(timer.owner),
                              cause: Cause(.timer, "timer \(timer.name) of \(timer.owner) fired"))
         // A fired timer stays in its owner's list until the owner resets (cancelling it then
         // is harmless): looking the owner up by id on every timer cost more than the timer.
@@ -384,8 +384,10 @@ public final class GestureEnvironment {
 
     func request(_ r: GestureRecognizer, _ state: RecognizerState, reason: () -> CauseText?, evidence: () -> [Evidence]) {
         // Reasons are formatted only when the log keeps them.
-        let slot: Int32 = !log.isRecording || (state == .changed && !log.keepsRoutineUpdates) ? -1
-                                                                                              : arbitration.keep(causeForRequest(reason: reason(), evidence: evidence()))
+        // An update asked for while the recognizer is already changed is published from changed
+        // to changed (or not at all, if it fails first): a routine row.
+        let unlogged = !log.isRecording || state == .changed && (!log.keepsRoutineUpdates || !log.keepsRoutineCauses && r.publishedState == .changed)
+        let slot: Int32 = unlogged ? -1 : arbitration.keep(causeForRequest(reason: reason(), evidence: evidence()))
         arbitration.enqueue(r, state, causeSlot: slot)
         if !isDispatching { processOutsideDispatch() }
     }
@@ -416,7 +418,7 @@ public final class GestureEnvironment {
         var causedBy: Int?
         var other: String?
         if case let .reaction(source, seq) = context { causedBy = seq; other = source }
-        log.append(time: now, kind: .app, view: view, phase: phase, cause: Cause(.reaction, text, other: other, causedBy: causedBy))
+        log.append(time: now, kind: .app, view: LogName?(view), phase: LogName?(phase), cause: Cause(.reaction, text, other: other, causedBy: causedBy))
     }
 
     /// Whether the touch's view has been sent its began (and not yet its end).
@@ -425,7 +427,7 @@ public final class GestureEnvironment {
     }
 
     func noteIgnoredTransition(_ r: GestureRecognizer, requested: RecognizerState, why: String) {
-        log.append(time: now, kind: .note, recognizer: r.id,
+        log.append(time: now, kind: .note, recognizer: r.logName,
                    cause: Cause(.lifecycle, "\(r.id) set \(requested.name(discrete: r.isDiscrete)): ignored, \(why)"))
     }
 

@@ -12,7 +12,9 @@ import GestureTrace
 /// timers) are `final`: not being `open`, no other module could override them anyway, and final,
 /// the recognizers of other modules call them directly rather than through the class's table.
 open class GestureRecognizer {
-    public package(set) var id: String
+    public package(set) var id: String { didSet { logName = LogName(id) } }
+    /// `id` as the log names it.
+    package private(set) final var logName: LogName
     /// What the engine keeps about this recognizer between events (see `Bookkeeping`).
     @usableFromInline final var book = Bookkeeping()
     /// Unowned for speed (see `View.superview`); the view clears it when it goes away.
@@ -93,7 +95,10 @@ open class GestureRecognizer {
     /// The parameters particular to this type (see `RecognizerParameter.swift`).
     open var ownParameters: [ParameterSpec] { [] }
 
-    public init(id: String) { self.id = id }
+    public init(id: String) {
+        self.id = id
+        logName = LogName(id)
+    }
 
     deinit { attemptTouchLinks.free() }
 

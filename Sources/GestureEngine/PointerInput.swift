@@ -21,7 +21,7 @@ extension GestureEnvironment {
         var candidates: [GestureRecognizer] = []
         switch e.type {
         case .hover:
-            log.append(time: t, kind: .input, view: hit?.id, phase: "hover", touches: TouchIDs(e.pointer),
+            log.append(time: t, kind: .input, view: hit?.logName, phase: LogName("hover"), touches: TouchIDs(e.pointer),
                        cause: Cause(.input, "pointer \(e.pointer) hovers at \(location) over \(over)"))
             // Every hover recognizer over whose view the pointer is, and those following it
             // already (so leaving the view ends them).
@@ -33,7 +33,7 @@ extension GestureEnvironment {
             }
         case .scroll:
             guard let sample = e.scroll else { return }
-            log.append(time: t, kind: .input, view: hit?.id, phase: "scroll", touches: TouchIDs(e.pointer),
+            log.append(time: t, kind: .input, view: hit?.logName, phase: LogName("scroll"), touches: TouchIDs(e.pointer),
                        cause: Cause(.input, "pointer \(e.pointer) scrolls \(Vector(dx: sample.dx, dy: sample.dy)) (\(sample.phase.rawValue), \(sample.kind.rawValue)) at \(location) over \(over)"))
             // The pans on the view under the pointer and its ancestors that take this kind (F.5.7),
             // and those already following this scroll.

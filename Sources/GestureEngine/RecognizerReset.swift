@@ -133,7 +133,8 @@ extension GestureEnvironment {
         r.book.pendingSeq = nil
         r.book.pendingSince = nil
         if r.book.hasFront { r.book.front!.resetFromEngine() } else { r.reset() }
-        log.append(time: now, kind: .reset, recognizer: r.id, from: was.name(discrete: r.isDiscrete), to: "possible",
-                   cause: Cause(.lifecycle, "\(r.id) resets after it \(was.name(discrete: r.isDiscrete))", causedBy: r.book.lastTransitionSeq))
+        log.append(time: now, kind: .reset, recognizer: r.logName, from: was.logName(discrete: r.isDiscrete), to: .possible,
+                   cause: Cause(.lifecycle, CauseText("%n resets after it %n", names: r.logName, was.logName(discrete: r.isDiscrete)),
+                                causedBy: r.book.lastTransitionSeq))
     }
 }

@@ -17,6 +17,18 @@ public enum RecognizerState: Int, Sendable, CaseIterable {
         @inline(__always) get { switch self { case .began, .changed, .ended: return true; default: return false } }
     }
 
+    /// `name(discrete:)` as the log keeps it.
+    func logName(discrete: Bool) -> LogName {
+        switch self {
+        case .possible: return .possible
+        case .began: return .began
+        case .changed: return .changed
+        case .ended: return discrete ? .recognized : .ended
+        case .cancelled: return .cancelled
+        case .failed: return .failed
+        }
+    }
+
     /// The name used in logs and JSON: a discrete recognizer's `ended` is written `recognized`.
     public func name(discrete: Bool) -> String {
         switch self {

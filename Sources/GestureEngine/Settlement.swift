@@ -213,7 +213,7 @@ extension GestureEnvironment {
         }
         if status.hasUnmet {
             r.isPending = true
-            let seq = log.append(time: now, kind: .pending, recognizer: r.id, from: "possible", to: target.name(discrete: r.isDiscrete),
+            let seq = log.append(time: now, kind: .pending, recognizer: r.logName, from: .possible, to: target.logName(discrete: r.isDiscrete),
                                  cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
                                               other: status.firstUnmet?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
             r.book.pendingSeq = seq
@@ -264,8 +264,8 @@ extension GestureEnvironment {
         if routine && !log.keepsRoutineUpdates {
             seq = log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
         } else {
-            seq = log.append(time: now, kind: .transition, recognizer: r.id, from: from.name(discrete: r.isDiscrete),
-                             to: to.name(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
+            seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: from.logName(discrete: r.isDiscrete),
+                             to: to.logName(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
         }
         r.book.lastTransitionSeq = seq
         return seq
@@ -273,8 +273,8 @@ extension GestureEnvironment {
 
     func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int, routine: Bool = false) {
         let seq = routine && !log.keepsRoutineUpdates ? log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
-            : log.append(time: now, kind: .action, recognizer: r.id, to: state.name(discrete: r.isDiscrete),
-                         cause: Cause(.lifecycle, CauseText("%s %s", r.id, state.name(discrete: r.isDiscrete)), causedBy: transitionSeq))
+            : log.append(time: now, kind: .action, recognizer: r.logName, to: state.logName(discrete: r.isDiscrete),
+                         cause: Cause(.lifecycle, CauseText("%n %n", names: r.logName, state.logName(discrete: r.isDiscrete)), causedBy: transitionSeq))
         guard !r.book.actions.isEmpty else { return }
         let saved = context
         context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)

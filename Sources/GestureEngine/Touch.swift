@@ -6,6 +6,17 @@ public enum TouchPhase: String, Sendable {
 
     /// The order recognizers get the phases of one event in (A.2.4).
     static let deliveryOrder: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+
+    /// `rawValue` as the log keeps it.
+    var logName: LogName {
+        switch self {
+        case .began: return .began
+        case .moved: return .moved
+        case .stationary: return .stationary
+        case .ended: return .ended
+        case .cancelled: return .cancelled
+        }
+    }
 }
 
 /// One finger (or pointer) from down to up. The same object represents it for its whole life,

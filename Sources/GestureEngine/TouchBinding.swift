@@ -11,7 +11,7 @@ extension GestureEnvironment {
                               y: location.y - window.frame.origin.y + window.boundsOrigin.y)
         let hit = window.asksHitTest(rootLocal)
         touch.view = hit
-        let inputSeq = log.append(time: now, kind: .input, view: hit?.id, phase: "began", touches: TouchIDs(touch.pointer),
+        let inputSeq = log.append(time: now, kind: .input, view: hit?.logName, phase: .began, touches: TouchIDs(touch.pointer),
                                   cause: Cause(.input, hit.map { "\(touch.label) down at \(location) hits \($0.id)" }
                                                    ?? "\(touch.label) down at \(location) hits nothing (outside the window)"))
         guard let hit else {
@@ -66,21 +66,21 @@ extension GestureEnvironment {
         guard r.isEnabled else {
             // Said in the log, so "why did it not fire?" has an answer (A.1.9).
             let by = r.disabledBy
-            log.append(time: now, kind: .note, recognizer: r.id, touches: TouchIDs(touch.pointer),
+            log.append(time: now, kind: .note, recognizer: r.logName, touches: TouchIDs(touch.pointer),
                        cause: Cause(.disabled, "\(r.id) does not receive \(touch.label): it is disabled (isEnabled is false)" + (by.map { " since \($0.source)" } ?? ""),
                                     other: by?.source, causedBy: by?.seq ?? inputSeq))
             return false
         }
         guard !r.publishedState.isTerminal, !r.takesHover else { return false }
         if let allowed = r.allowedDevices, let d = touch.device, !allowed.contains(d) {
-            log.append(time: now, kind: .note, recognizer: r.id, touches: TouchIDs(touch.pointer),
+            log.append(time: now, kind: .note, recognizer: r.logName, touches: TouchIDs(touch.pointer),
                        cause: Cause(.delegate, "\(r.id) does not receive \(touch.label): device \(d.rawValue) is not allowed", causedBy: inputSeq))
             return false
         }
         // A delegate that says it refuses no touch is not asked (a scene policy without filters).
         if r.book.touchFilterHint?.mayRefuseTouches ?? true, let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
             let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
-            log.append(time: now, kind: .note, recognizer: r.id, touches: TouchIDs(touch.pointer),
+            log.append(time: now, kind: .note, recognizer: r.logName, touches: TouchIDs(touch.pointer),
                        cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))
             return false
         }

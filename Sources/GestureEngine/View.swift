@@ -3,7 +3,9 @@
 /// `frame` is in the superview's coordinate space; `boundsOrigin` is the view's own scroll
 /// offset, so a scroll view moves its content by changing it and hit-testing follows.
 open class View {
-    public package(set) var id: String
+    public package(set) var id: String { didSet { logName = LogName(id) } }
+    /// `id` as the log names it.
+    package private(set) final var logName: LogName
     public var frame: Rect { didSet { environmentRef?.geometryChanged() } }
     public var boundsOrigin: Point = .zero { didSet { environmentRef?.geometryChanged() } }
     /// The window-to-bounds offset, cached until any view's geometry changes (recognizers ask
@@ -29,6 +31,7 @@ open class View {
 
     public init(id: String, frame: Rect) {
         self.id = id
+        logName = LogName(id)
         self.frame = frame
     }
 

@@ -63,7 +63,7 @@ extension GestureEnvironment {
             } else {
                 touch.delivery.began = .held
                 track(touch)
-                log.append(time: now, kind: .hold, view: touch.view?.id, phase: "began", touches: TouchIDs(touch.pointer),
+                log.append(time: now, kind: .hold, view: touch.view?.logName, phase: .began, touches: TouchIDs(touch.pointer),
                            cause: Cause(.delivery, "delaysTouchesBegan of \(self.holders(of: touch, endedPhase: false).map(\.id).joined(separator: ", "))",
                                         other: self.holders(of: touch, endedPhase: false).first?.id))
             }
@@ -93,7 +93,7 @@ extension GestureEnvironment {
         } else if !touch.delivery.endedHeld {
             touch.delivery.endedHeld = true
             track(touch)
-            log.append(time: now, kind: .hold, view: touch.view?.id, phase: "ended", touches: TouchIDs(touch.pointer),
+            log.append(time: now, kind: .hold, view: touch.view?.logName, phase: .ended, touches: TouchIDs(touch.pointer),
                        cause: Cause(.delivery, "delaysTouchesEnded of \(self.holders(of: touch, endedPhase: true).map(\.id).joined(separator: ", ")), still undecided",
                                     other: self.holders(of: touch, endedPhase: true).first?.id))
         }
@@ -152,7 +152,7 @@ extension GestureEnvironment {
             case .held, .notYet, .dropped:
                 touch.delivery.began = .dropped
                 touch.delivery.finished = true
-                log.append(time: now, kind: .drop, view: touch.view?.id, touches: TouchIDs(touch.pointer),
+                log.append(time: now, kind: .drop, view: touch.view?.logName, touches: TouchIDs(touch.pointer),
                            cause: Cause(.delivery, "the view never receives \(touch.label): \(winner.id) \(winner.stateName) before its began was delivered",
                                         other: winner.id, causedBy: transitionSeq))
             }
@@ -183,7 +183,7 @@ extension GestureEnvironment {
         } else {
             view.receive(phase, one, with: event)
         }
-        log.append(time: now, kind: .view, view: view.id, phase: phase.rawValue, touches: TouchIDs(touch.pointer), cause: cause(),
+        log.append(time: now, kind: .view, view: view.logName, phase: phase.logName, touches: TouchIDs(touch.pointer), cause: cause(),
                    delivered: DeliveredTouch(inWindow: touch.locationInWindow, inView: view.convertFromWindow(touch.locationInWindow), timestamp: touch.timestamp))
         if let onReceive = view.onReceive { onReceive(phase, one) }
         spareOneTouch.put(consume one)

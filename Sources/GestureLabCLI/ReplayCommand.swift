@@ -54,6 +54,13 @@ struct ReplayCommand: ParsableCommand {
             }
             lines.clear()
         }
+        let text = ByteBuffer()
+        func putText() {
+            if failure == nil {
+                do { try text.withUnsafeBytes { try out.write(bytes: $0) } } catch { failure = error }
+            }
+            text.removeAll()
+        }
         var writer = TextTimeline.Writer(TextTimeline(verbose: verbose))
         var titled = false
         let titleText = "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)"
@@ -77,23 +84,28 @@ struct ReplayCommand: ParsableCommand {
             pipeline = LogPipeline { batch in
                 title()
                 for i in batch.indices {
-                    if let line = writer.line(inPlace: &batch[i]) { put(line) }
+                    writer.append(inPlace: &batch[i], to: text)
                 }
+                if text.count >= 1 << 16 { putText() }
             }
         }
         let result: ReplayResult
         do {
-            result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, logBatches: { pipeline.take(&$0) })
+            // The text timeline hides routine rows unless verbose, so their causes are not built.
+            result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, routineCauses: format == .jsonl || verbose,
+                                      logBatches: { pipeline.take(&$0) })
         } catch {
             // What was logged before the error goes out: standard output shows everything the
             // engine decided before the bad line (a file named by -o is left as it was).
             pipeline.finish()
             putLines()
+            putText()
             out.flushWrittenBeforeError()
             throw error
         }
         pipeline.finish()
         putLines()
+        putText()
         if format == .text {
             title()
             put(writer.footer() + "\n\(result.eventCount) events replayed\n")

@@ -21,12 +21,13 @@ public enum Replay {
 
     public static func run(reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
                            recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
-                           observe: ((TraceEvent) -> Void)? = nil,
+                           routineCauses: Bool = true, observe: ((TraceEvent) -> Void)? = nil,
                            logSink: ((LogEntry) -> Void)? = nil,
                            logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> ReplayResult {
         let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds)
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates
+        env.log.keepsRoutineCauses = routineCauses
         env.log.sink = logSink
         env.log.batchSink = logBatches
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)

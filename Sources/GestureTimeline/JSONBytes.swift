@@ -38,8 +38,8 @@ public struct JSONBytes {
     }
 
     /// A cause's words, quoted, formatted straight into the buffer.
-    public func quoted(_ text: CauseText) {
-        if !text.appendJSONString(to: buffer) { quoted(text.description) }
+    public func quoted(_ text: CauseText, names: LogWriterCache? = nil) {
+        if !text.appendJSONString(to: buffer, names: names) { quoted(text.description) }
     }
 
     public func integer(_ value: Int64) { NumberText.appendInteger(value, to: buffer) }

@@ -19,11 +19,10 @@ public final class JSONLinesWriter {
         try out.buffer.withUnsafeBytes(body)
     }
     private let out = JSONBytes()
-    /// Names quoted so far, with their quoted bytes: a scene has a handful, and the same String
-    /// comes back row after row, which `==` recognizes at once (same storage), so a short list
-    /// searched from the last name found costs less than hashing the name on every row.
-    private var names: [(name: String, quoted: [UInt8])] = []
-    private var lastName = 0
+    /// Recognizer and view names, quoted once per replay.
+    private let quotedNames = LogWriterCache { Array(jsonQuoted($0).utf8) }
+    /// States, phases and the names in causes, as they are.
+    private let plainNames = LogWriterCache()
 
     public init() {}
 
@@ -49,11 +48,11 @@ public final class JSONLinesWriter {
             c.put(e.kind.jsonName)
             c.put(0x22)
         }
-        if let r = e.recognizer { self.out.ascii(",\"recognizer\":"); name(r) }
-        if let v = e.view { self.out.ascii(",\"view\":"); name(v) }
-        if let f = e.from { word(",\"from\":\"", f) }
-        if let t = e.to { word(",\"to\":\"", t) }
-        if let p = e.phase { word(",\"phase\":\"", p) }
+        if let r = e.recognizerName { name(",\"recognizer\":", r) }
+        if let v = e.viewName { name(",\"view\":", v) }
+        if let f = e.fromName { word(",\"from\":\"", f) }
+        if let t = e.toName { word(",\"to\":\"", t) }
+        if let p = e.phaseName { word(",\"phase\":\"", p) }
         if !e.touches.isEmpty {
             out.write(atMost: 16 + 21 * e.touches.count) { c in
                 c.put(",\"touches\":[")
@@ -79,7 +78,7 @@ public final class JSONLinesWriter {
             }
         }
         self.out.ascii(",\"cause\":")
-        self.out.quoted(e.cause.message)
+        self.out.quoted(e.cause.message, names: plainNames)
         out.write(atMost: 64) { c in
             c.put(",\"causeKind\":\"")
             c.put(e.cause.kind.jsonName)
@@ -89,7 +88,7 @@ public final class JSONLinesWriter {
                 c.integer(Int64(seq))
             }
         }
-        if let o = e.cause.other { self.out.ascii(",\"other\":"); self.out.quoted(o) }
+        if let o = e.cause.otherName { name(",\"other\":", o) }
         if !e.cause.evidence.isEmpty {
             self.out.ascii(",\"evidence\":[")
             for (i, ev) in e.cause.evidence.enumerated() {
@@ -114,34 +113,24 @@ public final class JSONLinesWriter {
     }
 
     /// A key and a word the engine chose (a state or phase name), unquoted as the String path has it.
-    private func word(_ key: StaticString, _ value: String) {
-        var value = value
-        value.withUTF8 { v in
-            out.buffer.write(atMost: key.utf8CodeUnitCount + v.count + 1) { c in
-                c.put(key)
-                c.put(v)
-                c.put(0x22)
-            }
+    @inline(__always)
+    private func word(_ key: StaticString, _ value: LogName) {
+        let v = plainNames.bytes(of: value)
+        out.buffer.write(atMost: key.utf8CodeUnitCount + v.count + 1) { c in
+            c.put(key)
+            c.put(v)
+            c.put(0x22)
         }
     }
 
-    /// A recognizer's or view's name, quoted once per replay.
-    private func name(_ s: String) {
-        var i = lastName
-        for _ in 0..<names.count {
-            if names[i].name == s {
-                lastName = i
-                return out.raw(names[i].quoted)
-            }
-            i = i + 1 == names.count ? 0 : i + 1
+    /// A key and a recognizer's or view's name, quoted.
+    @inline(__always)
+    private func name(_ key: StaticString, _ value: LogName) {
+        let v = quotedNames.bytes(of: value)
+        out.buffer.write(atMost: key.utf8CodeUnitCount + v.count) { c in
+            c.put(key)
+            c.put(v)
         }
-        // A list that keeps growing is not a scene's names (a fuzzed log): it starts over rather
-        // than slowing every row.
-        if names.count >= 64 { names.removeAll(keepingCapacity: true) }
-        let quoted = Array(jsonQuoted(s).utf8)
-        names.append((s, quoted))
-        lastName = names.count - 1
-        out.raw(quoted)
     }
 }
 

@@ -24,16 +24,21 @@ public struct RecognizerOutcome: Sendable {
     }
 
     /// Builds the outcomes one log entry at a time, for logs that are streamed rather than kept.
+    /// Recognizers are told apart by their `LogName`, which is a number: the tally sees every
+    /// row of a replay, and the names are read as text only for the summary.
     public struct Tally {
-        private var order: [String] = []
-        /// Each recognizer's place in `open` and `begun`, in order of first appearance.
-        private var slots: [String: Int] = [:]
+        /// Recognizers in order of first appearance; each one's place in `open`, `begun`,
+        /// `done` and `omitted`.
+        private var order: [LogName] = []
+        /// Per name number: the recognizer's place, or -1.
+        private var slots: [Int] = []
         private var open: [Attempt?] = []
         /// Whether the open attempt has had its first transition (kept apart so that the
         /// commonest row, an update, is counted without reading the attempt).
         private var begun: [Bool] = []
-        private var done: [String: [Attempt]] = [:]
-        private var omitted: [String: [String: Int]] = [:]
+        private var done: [[Attempt]] = []
+        /// Attempts beyond the detail limit, counted by how they ended (nil: unfinished).
+        private var omitted: [[LogName?: Int]] = []
         /// Attempts kept in full per recognizer; later ones are only counted, so a streamed
         /// replay of any length keeps a bounded summary.
         public let detailLimit: Int
@@ -41,18 +46,20 @@ public struct RecognizerOutcome: Sendable {
         public init(detailLimit: Int = .max) { self.detailLimit = detailLimit }
 
         public mutating func add(_ e: LogEntry) {
-            guard let r = e.recognizer, e.kind == .transition || e.kind == .pending || e.kind == .reset else { return }
-            let i: Int
-            if let known = slots[r] {
-                i = known
-            } else {
-                i = open.count
-                slots[r] = i
+            guard e.kind == .transition || e.kind == .pending || e.kind == .reset, let r = e.recognizerName else { return }
+            let n = Int(r.number)
+            if n >= slots.count { slots.append(contentsOf: repeatElement(-1, count: n + 1 - slots.count)) }
+            var i = slots[n]
+            if i < 0 {
+                i = order.count
+                slots[n] = i
                 order.append(r)
                 open.append(nil)
                 begun.append(false)
+                done.append([])
+                omitted.append([:])
             }
-            if e.kind == .transition && e.to == "changed" && begun[i] {
+            if e.kind == .transition && e.toName == .changed && begun[i] {
                 // A continuous recognizer's update, counted in place.
                 open[i]!.changes += 1
                 return
@@ -62,16 +69,16 @@ public struct RecognizerOutcome: Sendable {
             case .pending: a.waited = e
             case .transition:
                 if a.firstTransition == nil { a.firstTransition = e }
-                if e.to == "changed" { a.changes += 1 }
-                switch e.to {
-                case "ended", "recognized", "cancelled", "failed": a.final = e
+                switch e.toName {
+                case .changed?: a.changes += 1
+                case .ended?, .recognized?, .cancelled?, .failed?: a.final = e
                 default: break
                 }
             case .reset:
-                if done[r, default: []].count < detailLimit {
-                    done[r, default: []].append(a)
+                if done[i].count < detailLimit {
+                    done[i].append(a)
                 } else {
-                    omitted[r, default: [:]][a.final?.to ?? "unfinished", default: 0] += 1
+                    omitted[i][a.final?.toName, default: 0] += 1
                 }
                 open[i] = nil
                 begun[i] = false
@@ -83,9 +90,11 @@ public struct RecognizerOutcome: Sendable {
         }
 
         public var outcomes: [RecognizerOutcome] {
-            var finished = done
-            for (r, i) in slots { if let a = open[i] { finished[r, default: []].append(a) } }
-            return order.map { RecognizerOutcome(recognizer: $0, attempts: finished[$0] ?? [], omitted: omitted[$0] ?? [:]) }
+            order.indices.map { i in
+                var counts: [String: Int] = [:]
+                for (end, n) in omitted[i] { counts[end?.string ?? "unfinished", default: 0] += n }
+                return RecognizerOutcome(recognizer: order[i].string, attempts: done[i] + (open[i].map { [$0] } ?? []), omitted: counts)
+            }
         }
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import GestureEngine
 import GestureTrace
 
@@ -35,6 +40,12 @@ public struct TextTimeline {
             (title.map { $0 + "\n\n" } ?? "") + timeline.pad("t (ms)", 10, right: true) + "  " + timeline.pad("who", 16) + "  what\n"
         }
 
+        /// Names' bytes, a line's fields before they are padded, and `line`'s result: a
+        /// replay's text log is written into bytes, never a String per part.
+        private let names = LogWriterCache()
+        private let field = ByteBuffer(capacity: 256)
+        private let lineBytes = ByteBuffer(capacity: 1024)
+
         /// The entry's line, or nil when it is hidden.
         public mutating func line(_ e: LogEntry) -> String? {
             var row = e
@@ -44,12 +55,160 @@ public struct TextTimeline {
         /// `line(_:)` for a row the caller owns where it lies (a batch's storage), read in place
         /// rather than copied (see `JSONLinesWriter.append(inPlace:)`). The row is not changed.
         public mutating func line(inPlace e: inout LogEntry) -> String? {
+            lineBytes.removeAll()
+            guard append(inPlace: &e, to: lineBytes) else { return nil }
+            return lineBytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// Appends the entry's line (the bytes of `line`) to `out`, unless it is hidden;
+        /// returns whether it wrote one.
+        @discardableResult
+        public mutating func append(inPlace e: inout LogEntry, to out: ByteBuffer) -> Bool {
             tally.add(e)
             if !timeline.verbose && timeline.isNoise(e) {
                 if e.kind == .input || e.kind == .view || e.kind == .note || e.kind == .control { hiddenMoves += 1 } else { hiddenChanges += 1 }
-                return nil
+                return false
             }
-            return timeline.pad(e.time.millisecondsText, 10, right: true) + "  " + timeline.pad(timeline.who(e), 16) + "  " + timeline.what(e) + "\n"
+            field.removeAll()
+            NumberText.appendFixed(e.time.microseconds, scale: 1000, to: field)
+            pad(field, 10, right: true, to: out)
+            out.append("  ")
+            field.removeAll()
+            who(e, into: field)
+            pad(field, 16, right: false, to: out)
+            out.append("  ")
+            what(e, into: out)
+            out.append(0x0A)
+            return true
+        }
+
+        /// `field`, padded with spaces to `width` characters (counted as a String counts them).
+        private func pad(_ field: ByteBuffer, _ width: Int, right: Bool, to out: ByteBuffer) {
+            field.withUnsafeBytes { bytes in
+                let characters = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
+                let fill = max(0, width - characters)
+                if !right { out.append(bytes) }
+                if fill > 0 { memset(out.reserve(fill), 0x20, fill); out.commit(fill) }
+                if right { out.append(bytes) }
+            }
+        }
+
+        private func name(_ n: LogName?, or fallback: StaticString, into out: ByteBuffer) {
+            guard let n else { return out.append(fallback) }
+            out.append(names.bytes(of: n))
+        }
+
+        private func cause(_ e: LogEntry, into out: ByteBuffer) {
+            e.cause.message.appendUTF8(to: out, names: names)
+        }
+
+        private func touches(_ e: LogEntry, into out: ByteBuffer) {
+            for (i, t) in e.touches.enumerated() {
+                out.append(i == 0 ? "touch " : ", touch ")
+                NumberText.appendInteger(Int64(t), to: out)
+            }
+        }
+
+        private func point(_ p: Point, into out: ByteBuffer) {
+            out.append(0x28)
+            NumberText.appendDecimal(p.x, decimals: 1, to: out)
+            out.append(", ")
+            NumberText.appendDecimal(p.y, decimals: 1, to: out)
+            out.append(0x29)
+        }
+
+        private func isPointer(_ e: LogEntry) -> Bool {
+            e.phaseName == TextTimeline.hover || e.phaseName == TextTimeline.scroll
+        }
+
+        private func who(_ e: LogEntry, into out: ByteBuffer) {
+            switch e.kind {
+            case .input:
+                guard let first = e.touches.first else { return out.append("input") }
+                out.append(isPointer(e) ? "pointer " : "touch ")
+                NumberText.appendInteger(Int64(first), to: out)
+            case .view, .hold, .drop: out.append("view "); name(e.viewName, or: "?", into: out)
+            case .timer: out.append("timer")
+            case .app: out.append("app "); name(e.viewName, or: "", into: out)
+            case .control: out.append("control "); name(e.viewName, or: "", into: out)
+            default: name(e.recognizerName ?? e.viewName, or: "", into: out)
+            }
+        }
+
+        private func what(_ e: LogEntry, into out: ByteBuffer) {
+            switch e.kind {
+            case .input:
+                // The cause without the touch it names, which the who column shows.
+                let start = out.count
+                cause(e, into: out)
+                field.removeAll()
+                field.append(isPointer(e) ? "pointer " : "touch ")
+                NumberText.appendInteger(Int64(e.touches.first ?? 0), to: field)
+                field.append(0x20)
+                let cut = out.withUnsafeBytes { all in
+                    field.withUnsafeBytes { prefix in
+                        all.count - start >= prefix.count && memcmp(all.baseAddress! + start, prefix.baseAddress!, prefix.count) == 0 ? prefix.count : 0
+                    }
+                }
+                if cut > 0 {
+                    let total = out.count
+                    out.withUnsafeBytes { all in
+                        let base = UnsafeMutablePointer(mutating: all.baseAddress!)
+                        memmove(base + start, base + start + cut, total - start - cut)
+                    }
+                    out.truncate(to: total - cut)
+                }
+            case .transition:
+                name(e.fromName, or: "?", into: out)
+                out.append(" -> ")
+                name(e.toName, or: "?", into: out)
+                out.append("  because ")
+                cause(e, into: out)
+            case .action:
+                out.append("action (")
+                name(e.toName, or: "", into: out)
+                out.append(0x29)
+            case .pending:
+                out.append("waits: ")
+                cause(e, into: out)
+            case .view:
+                out.append("receives ")
+                name(e.phaseName, or: "?", into: out)
+                out.append(" (")
+                touches(e, into: out)
+                if let d = e.delivered {
+                    out.append(" at ")
+                    point(d.inWindow, into: out)
+                    out.append(", ")
+                    point(d.inView, into: out)
+                    out.append(" in view")
+                    // The touch's own time stamp, when it is not the row's: a delivery released late (A.2.8).
+                    if d.timestamp != e.time {
+                        out.append(", stamped ")
+                        NumberText.appendFixed(d.timestamp.microseconds, scale: 1000, to: out)
+                        out.append(" ms")
+                    }
+                }
+                out.append("); ")
+                cause(e, into: out)
+            case .hold:
+                out.append("holds back ")
+                name(e.phaseName, or: "?", into: out)
+                out.append(" of ")
+                touches(e, into: out)
+                out.append(": ")
+                cause(e, into: out)
+            case .control:
+                name(e.phaseName, or: "?", into: out)
+                out.append(": ")
+                cause(e, into: out)
+            case .reset:
+                out.append("reset to possible (was ")
+                name(e.fromName, or: "?", into: out)
+                out.append(0x29)
+            case .released, .drop, .timer, .note, .app:
+                cause(e, into: out)
+            }
         }
 
         public func footer() -> String {
@@ -72,64 +231,22 @@ public struct TextTimeline {
         }
     }
 
+    /// The rows left out unless verbose: the log's routine rows (which a text replay logs
+    /// without their causes), hovers, scrolling, moves of cancelled fingers, routine control events.
     func isNoise(_ e: LogEntry) -> Bool {
+        if e.isRoutine { return true }
         switch e.kind {
-        case .input: return e.phase == "moved" || e.phase == "hover"
-        case .view: return e.phase == "moved"
-        case .transition: return e.to == "changed" && e.from == "changed"
-        case .action: return e.to == "changed"
-        case .app: return e.phase == "scroll" || e.phase == "copyMoved"
+        case .input: return e.phaseName == TextTimeline.hover
+        case .app: return e.phaseName == TextTimeline.scroll || e.phaseName == TextTimeline.copyMoved
         // A move of a finger the system cancelled: ignored, like the moves before it are hidden.
-        case .note: return e.phase == "moved"
+        case .note: return e.phaseName == .moved
         case .control: return TimelineModel.isRoutineControlEvent(e)
         default: return false
         }
     }
-
-    func who(_ e: LogEntry) -> String {
-        switch e.kind {
-        case .input:
-            let noun = e.phase == "hover" || e.phase == "scroll" ? "pointer" : "touch"
-            return e.touches.first.map { "\(noun) \($0)" } ?? "input"
-        case .view, .hold, .drop: return "view " + (e.view ?? "?")
-        case .timer: return "timer"
-        case .app: return "app " + (e.view ?? "")
-        case .control: return "control " + (e.view ?? "")
-        default: return e.recognizer ?? e.view ?? ""
-        }
-    }
-
-    func what(_ e: LogEntry) -> String {
-        switch e.kind {
-        case .input:
-            let noun = e.phase == "hover" || e.phase == "scroll" ? "pointer" : "touch"
-            return e.cause.text.replacingPrefix("\(noun) \(e.touches.first ?? 0) ", with: "")
-        case .transition:
-            return "\(e.from ?? "?") \(TextTimeline.arrow) \(e.to ?? "?")  because \(e.cause.text)"
-        case .action:
-            return "action (\(e.to ?? ""))"
-        case .pending:
-            return "waits: \(e.cause.text)"
-        case .released:
-            return e.cause.text
-        case .view:
-            let touches = e.touches.map { "touch \($0)" }.joined(separator: ", ")
-            guard let d = e.delivered else { return "receives \(e.phase ?? "?") (\(touches)); \(e.cause.text)" }
-            // The touch's own time stamp, when it is not the row's: a delivery released late (A.2.8).
-            let stamp = d.timestamp == e.time ? "" : ", stamped \(d.timestamp.millisecondsText) ms"
-            return "receives \(e.phase ?? "?") (\(touches) at \(d.inWindow), \(d.inView) in view\(stamp)); \(e.cause.text)"
-        case .hold:
-            return "holds back \(e.phase ?? "?") of \(e.touches.map { "touch \($0)" }.joined(separator: ", ")): \(e.cause.text)"
-        case .drop:
-            return e.cause.text
-        case .control:
-            return "\(e.phase ?? "?"): \(e.cause.text)"
-        case .reset:
-            return "reset to possible (was \(e.from ?? "?"))"
-        case .timer, .note, .app:
-            return e.cause.text
-        }
-    }
+    static let hover = LogName("hover")
+    static let scroll = LogName("scroll")
+    private static let copyMoved = LogName("copyMoved")
 
     func describe(_ a: RecognizerOutcome.Attempt) -> String {
         var parts: [String] = []
@@ -151,11 +268,5 @@ public struct TextTimeline {
         guard count < n else { return s }
         let fill = String(repeating: " ", count: n - count)
         return right ? fill + s : s + fill
-    }
-}
-
-extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

@@ -75,12 +75,12 @@ extension NumberText {
         var sign = 0
         if value < 0 { p[0] = 0x2D; sign = 1 }
         var m = value.magnitude
-        var digits = 1
-        var t = m
-        while t >= 100 { t /= 100; digits += 2 }
-        if t >= 10 { digits += 1 }
+        if m < 10 {
+            p[sign] = 0x30 &+ UInt8(truncatingIfNeeded: m)
+            return sign + 1
+        }
+        let digits = digitCount(m)
         // Two digits at a time, from a table of "00" to "99".
-        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         let table = pairs.utf8Start
         var i = sign + digits
         while m >= 10 {
@@ -94,6 +94,21 @@ extension NumberText {
         return sign + digits
     }
 
+    @usableFromInline
+    static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// How many digits `m` (at least 10) has: a few comparisons for the numbers a log is made
+    /// of (sequence numbers, milliseconds), a loop beyond eight digits.
+    @inlinable @inline(__always)
+    static func digitCount(_ m: UInt64) -> Int {
+        if m < 10_000 { return m < 100 ? 2 : m < 1000 ? 3 : 4 }
+        if m < 100_000_000 { return m < 1_000_000 ? (m < 100_000 ? 5 : 6) : (m < 10_000_000 ? 7 : 8) }
+        var digits = 9
+        var t = m / 1_000_000_000
+        while t > 0 { t /= 10; digits += 1 }
+        return digits
+    }
+
     /// Writes `fixed(value, scale:)` at `p` (room for 48); returns how many bytes.
     @inlinable
     public static func writeFixed(_ value: Int64, scale: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
@@ -103,13 +118,36 @@ extension NumberText {
         n += writeInteger(Int64(magnitude / s), to: p + n)
         var frac = magnitude % s
         guard frac != 0 else { return n }
+        p[n] = 0x2E
+        n += 1
+        if s == 10 {
+            p[n] = 0x30 &+ UInt8(truncatingIfNeeded: frac)
+            return n + 1
+        }
+        if s == 1000 {
+            // Milliseconds of microseconds, the log's times: at most three digits, zeros trimmed.
+            let table = pairs.utf8Start
+            if frac % 100 == 0 {
+                p[n] = 0x30 &+ UInt8(truncatingIfNeeded: frac / 100)
+                return n + 1
+            }
+            if frac % 10 == 0 {
+                let pair = Int(frac / 10) &* 2
+                p[n] = table[pair]
+                p[n + 1] = table[pair + 1]
+                return n + 2
+            }
+            p[n] = 0x30 &+ UInt8(truncatingIfNeeded: frac / 100)
+            let pair = Int(frac % 100) &* 2
+            p[n + 1] = table[pair]
+            p[n + 2] = table[pair + 1]
+            return n + 3
+        }
         var digits = 0
         var t = s
         while t > 1 { t /= 10; digits += 1 }
         var trimmed = digits
         while frac % 10 == 0 { frac /= 10; trimmed -= 1 }
-        p[n] = 0x2E
-        n += 1
         // Leading zeros of the fraction, then its significant digits.
         var width = 1
         var x = frac
