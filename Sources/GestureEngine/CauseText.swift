@@ -10,13 +10,13 @@ import GestureTrace
 /// A template is static text with slots, filled in order: `%s` the next string, `%d` the next
 /// number as an integer, `%1` the next number to one decimal (`NumberFormat.short`), `%3` to
 /// three (`NumberFormat.precise`), `%n` the next name (a `LogName`: a recognizer's id, a state),
-/// `%%` a percent sign. At most two strings, two names and three numbers.
+/// `%%` a percent sign. At most two strings, four names and three numbers.
 public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     let template: StaticString
     let first: String
     let second: String
     let a: Double, b: Double, c: Double
-    let name1: Int32, name2: Int32
+    let name1: Int32, name2: Int32, name3: Int32, name4: Int32
 
     /// A finished text.
     public init(_ text: String) {
@@ -24,16 +24,18 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         first = text
         second = ""
         a = 0; b = 0; c = 0
-        name1 = -1; name2 = -1
+        name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
 
-    /// A template filled with names, then numbers: no String to copy, for the rows logged on
-    /// every update (an action names its recognizer and state).
-    public init(_ template: StaticString, names n1: LogName, _ n2: LogName? = nil, numbers a: Double = 0, _ b: Double = 0, _ c: Double = 0) {
+    /// A template filled with names, then a string and numbers: the names cost no String to
+    /// build or copy, for the rows logged on every update or stroke (an action names its
+    /// recognizer and state, an exclusion the winner).
+    public init(_ template: StaticString, names n1: LogName, _ n2: LogName? = nil, _ n3: LogName? = nil, _ n4: LogName? = nil,
+                string: String = "", numbers a: Double = 0, _ b: Double = 0, _ c: Double = 0) {
         self.template = template
-        first = ""; second = ""
+        first = string; second = ""
         self.a = a; self.b = b; self.c = c
-        name1 = n1.number; name2 = n2?.number ?? -1
+        name1 = n1.number; name2 = n2?.number ?? -1; name3 = n3?.number ?? -1; name4 = n4?.number ?? -1
     }
 
     /// A template filled with numbers.
@@ -41,7 +43,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         self.template = template
         first = ""; second = ""
         self.a = a; self.b = b; self.c = c
-        name1 = -1; name2 = -1
+        name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
 
     /// A template filled with strings, then numbers.
@@ -50,7 +52,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         self.first = first
         self.second = second
         self.a = a; self.b = b; self.c = c
-        name1 = -1; name2 = -1
+        name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
 
     /// The text, formatted.
@@ -114,7 +116,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
                 }
                 if !plain { return false }
             case 0x6E: // n
-                let n = nameCount == 0 ? name1 : name2
+                let n = nameCount == 0 ? name1 : nameCount == 1 ? name2 : nameCount == 2 ? name3 : name4
                 nameCount += 1
                 guard n >= 0 else { continue }
                 let buf = cache.bytes(of: LogName(number: n))
@@ -124,7 +126,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
                 let v = numbers == 0 ? a : numbers == 1 ? b : c
                 numbers += 1
                 if part.slot == 0x64 {
-                    NumberText.appendInteger(Int64(exactly: v.rounded()) ?? 0, to: bytes)
+                    NumberText.appendInteger(NumberText.rounded(v) ?? Int64(exactly: v.rounded()) ?? 0, to: bytes)
                 } else {
                     NumberText.appendDecimal(v, decimals: part.slot == 0x31 ? 1 : 3, to: bytes)
                 }

@@ -71,9 +71,18 @@ public struct Cause: Sendable, Equatable {
         get { otherName?.string }
         set { otherName = LogName?(newValue) }
     }
-    public var otherName: LogName?
+    public var otherName: LogName? {
+        get { LogName(stored: otherNumber) }
+        set { otherNumber = newValue.stored }
+    }
     /// The `seq` of the log entry that caused this one, for arrows in timelines.
-    public var causedBy: Int?
+    public var causedBy: Int? {
+        get { causedBySeq == Int.min ? nil : causedBySeq }
+        set { causedBySeq = newValue ?? Int.min }
+    }
+    // Stored without Optional's tag byte, which padded each to a word: a row is copied whole.
+    private var otherNumber: Int32
+    private var causedBySeq: Int
     public var evidence: [Evidence]
 
     public init(_ kind: Kind, _ text: String, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
@@ -81,10 +90,15 @@ public struct Cause: Sendable, Equatable {
     }
 
     public init(_ kind: Kind, _ message: CauseText, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
+        self.init(kind, message, otherName: LogName?(other), causedBy: causedBy, evidence: evidence)
+    }
+
+    /// With the other recognizer or view already named (naming a String takes a lock).
+    public init(_ kind: Kind, _ message: CauseText, otherName: LogName?, causedBy: Int? = nil, evidence: [Evidence] = []) {
         self.kind = kind
         self.message = message
-        otherName = LogName?(other)
-        self.causedBy = causedBy
+        otherNumber = otherName.stored
+        causedBySeq = causedBy ?? Int.min
         self.evidence = evidence
     }
 }
@@ -124,12 +138,32 @@ public struct LogEntry: Sendable, Equatable {
     public var seq: Int
     public var time: Timestamp
     public var kind: Kind
-    // Names are kept as numbers (`LogName`): a row is then copied and freed as plain bytes.
-    public var recognizerName: LogName?
-    public var viewName: LogName?
-    public var fromName: LogName?
-    public var toName: LogName?
-    public var phaseName: LogName?
+    // Names are kept as numbers (`LogName`, -1 for none): a row is then copied and freed as
+    // plain bytes, and without Optional's tag byte each takes 4 bytes, not 8.
+    private var names: RowNames
+    private struct RowNames: Sendable, Equatable {
+        var recognizer, view, from, to, phase: Int32
+    }
+    public var recognizerName: LogName? {
+        get { LogName(stored: names.recognizer) }
+        set { names.recognizer = newValue.stored }
+    }
+    public var viewName: LogName? {
+        get { LogName(stored: names.view) }
+        set { names.view = newValue.stored }
+    }
+    public var fromName: LogName? {
+        get { LogName(stored: names.from) }
+        set { names.from = newValue.stored }
+    }
+    public var toName: LogName? {
+        get { LogName(stored: names.to) }
+        set { names.to = newValue.stored }
+    }
+    public var phaseName: LogName? {
+        get { LogName(stored: names.phase) }
+        set { names.phase = newValue.stored }
+    }
     /// Pointer ids involved.
     public var touches: TouchIDs
     public var cause: Cause
@@ -141,11 +175,7 @@ public struct LogEntry: Sendable, Equatable {
         self.seq = seq
         self.time = time
         self.kind = kind
-        recognizerName = recognizer
-        viewName = view
-        fromName = from
-        toName = to
-        phaseName = phase
+        names = RowNames(recognizer: recognizer.stored, view: view.stored, from: from.stored, to: to.stored, phase: phase.stored)
         self.touches = touches
         self.cause = cause
         self.delivered = delivered

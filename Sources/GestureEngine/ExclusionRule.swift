@@ -58,7 +58,10 @@ extension GestureEnvironment {
             guard other.publishedState == .possible else { continue }
             if let allowed = simultaneity(winner, other, explained: log.keeps(.note)) {
                 log.append(time: now, kind: .note, recognizer: other.logName,
-                           cause: Cause(.delegate, "\(other.id) is not excluded by \(winner.id): \(allowed.text)", other: winner.id, causedBy: transitionSeq))
+                           cause: Cause(.delegate, CauseText("%n is not excluded by %n: delegate of %n allows recognizing with %n%s",
+                                                             names: other.logName, winner.logName, allowed.allowedBy.logName, allowed.with.logName,
+                                                             string: allowed.explanation.map { " (\($0))" } ?? ""),
+                                        otherName: winner.logName, causedBy: transitionSeq))
                 continue
             }
             let prevented = prevention(winner, other)
@@ -68,11 +71,20 @@ extension GestureEnvironment {
                                         causedBy: transitionSeq))
                 continue
             }
-            let verb = winner.isDiscrete ? "was recognized" : "began"
-            let waiting = other.isPending ? " while waiting for a failure requirement" : ""
-            failPossible(other, Cause(.exclusion,
-                                      "excluded by \(winner.id)\(waiting): \(winner.id) \(verb) first and they may not recognize together (no simultaneous rule)",
-                                      other: winner.id, causedBy: transitionSeq))
+            let w = winner.logName
+            let text = switch (winner.isDiscrete, other.isPending) {
+            case (false, false):
+                CauseText("excluded by %n: %n began first and they may not recognize together (no simultaneous rule)", names: w, w)
+            case (true, false):
+                CauseText("excluded by %n: %n was recognized first and they may not recognize together (no simultaneous rule)", names: w, w)
+            case (false, true):
+                CauseText("excluded by %n while waiting for a failure requirement: %n began first and they may not recognize together (no simultaneous rule)",
+                          names: w, w)
+            case (true, true):
+                CauseText("excluded by %n while waiting for a failure requirement: %n was recognized first and they may not recognize together (no simultaneous rule)",
+                          names: w, w)
+            }
+            failPossible(other, Cause(.exclusion, text, otherName: w, causedBy: transitionSeq))
         }
     }
 
@@ -123,7 +135,6 @@ struct SimultaneityVerdict {
     let allowedBy: GestureRecognizer
     let with: GestureRecognizer
     let explanation: String?
-    var text: String { "delegate of \(allowedBy.id) allows recognizing with \(with.id)" + (explanation.map { " (\($0))" } ?? "") }
 }
 
 /// Whether one recognizer may prevent another, and which side says no when it may not.

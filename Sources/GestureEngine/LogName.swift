@@ -37,6 +37,17 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
 extension Optional where Wrapped == LogName {
     /// A name for an optional String (nil stays nil).
     init(_ string: String?) { self = string.map(LogName.init) }
+
+    /// The number a row stores, -1 for none.
+    @inline(__always) var stored: Int32 { self?.number ?? -1 }
+}
+
+extension LogName {
+    /// The name a row stores as `number`, or nil for -1.
+    @inline(__always) init?(stored: Int32) {
+        guard stored >= 0 else { return nil }
+        number = stored
+    }
 }
 
 /// Every name the log has numbered, in order. Shared by all logs in the process, so that a

@@ -12,8 +12,9 @@ extension GestureEnvironment {
         let hit = window.asksHitTest(rootLocal)
         touch.view = hit
         let inputSeq = log.append(time: now, kind: .input, view: hit?.logName, phase: .began, touches: TouchIDs(touch.pointer),
-                                  cause: Cause(.input, hit.map { "\(touch.label) down at \(location) hits \($0.id)" }
-                                                   ?? "\(touch.label) down at \(location) hits nothing (outside the window)"))
+                                  cause: Cause(.input, hit.map { CauseText("touch %d down at (%1, %1) hits %n", names: $0.logName,
+                                                                           numbers: Double(touch.pointer), location.x, location.y) }
+                                                   ?? CauseText("\(touch.label) down at \(location) hits nothing (outside the window)")))
         guard let hit else {
             touch.delivery.finished = true
             return

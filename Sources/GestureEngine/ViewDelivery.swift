@@ -147,8 +147,9 @@ extension GestureEnvironment {
             switch touch.delivery.began {
             case .delivered:
                 deliver(touch, .cancelled, event: event(),
-                        cause: Cause(.delivery, "cancelled in the view because \(winner.id) \(winner.stateName) (cancelsTouchesInView)",
-                                     other: winner.id, causedBy: transitionSeq))
+                        cause: Cause(.delivery, CauseText("cancelled in the view because %n %n (cancelsTouchesInView)",
+                                                          names: winner.logName, winner.publishedState.logName(discrete: winner.isDiscrete)),
+                                     otherName: winner.logName, causedBy: transitionSeq))
             case .held, .notYet, .dropped:
                 touch.delivery.began = .dropped
                 touch.delivery.finished = true

@@ -23,6 +23,8 @@ public final class JSONLinesWriter {
     private let quotedNames = LogWriterCache { Array(jsonQuoted($0).utf8) }
     /// States, phases and the names in causes, as they are.
     private let plainNames = LogWriterCache()
+    private let seqText = NumberTextMemo.integers()
+    private let timeText = NumberTextMemo.thousandths()
 
     public init() {}
 
@@ -41,9 +43,9 @@ public final class JSONLinesWriter {
         // Room is made once per part of the row; within a part bytes are stored unchecked.
         out.write(atMost: 128) { c in
             c.put("{\"seq\":")
-            c.integer(Int64(e.seq))
+            seqText.put(Int64(e.seq), &c)
             c.put(",\"t\":")
-            c.fixed(e.time.microseconds, scale: 1000)
+            timeText.put(e.time.microseconds, &c)
             c.put(",\"event\":\"")
             c.put(e.kind.jsonName)
             c.put(0x22)

@@ -51,11 +51,28 @@ extension NumberText {
     @inlinable
     public static func writeDecimal(_ value: Double, decimals: Int = 3, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let scale: Int64 = decimals == 1 ? 10 : decimals == 3 ? 1000 : powerOfTen(decimals)
-        let scaled = (value * Double(scale)).rounded()
-        guard value.isFinite, abs(scaled) < 9.0e18 else { return writeRare(value, decimals: decimals, to: p) }
-        let n = Int64(scaled)
+        let x = value * Double(scale)
+        let n: Int64
+        if let r = rounded(x) {
+            n = r
+        } else {
+            let scaled = x.rounded()
+            guard value.isFinite, abs(scaled) < 9.0e18 else { return writeRare(value, decimals: decimals, to: p) }
+            n = Int64(scaled)
+        }
         if n == 0 { p[0] = 0x30; return 1 }
         return writeFixed(n, scale: scale, to: p)
+    }
+
+    /// `x.rounded()` (half away from zero) as an integer, for |x| below 2^62; nil otherwise.
+    /// Without a call: the integer part is exact, and so is what is left of x beside it.
+    @inlinable @inline(__always)
+    public static func rounded(_ x: Double) -> Int64? {
+        guard abs(x) < 4.6e18 else { return nil }  // NaN fails too
+        var n = Int64(x)
+        let rest = x - Double(n)
+        if rest >= 0.5 { n += 1 } else if rest <= -0.5 { n -= 1 }
+        return n
     }
 
     /// An infinity, a NaN or a number too large for the digits: its text (at most 25 bytes).
