@@ -72,17 +72,17 @@ public struct Cause: Sendable, Equatable {
         set { otherName = LogName?(newValue) }
     }
     public var otherName: LogName? {
-        get { LogName(stored: otherNumber) }
+        @inlinable get { LogName(stored: otherNumber) }
         set { otherNumber = newValue.stored }
     }
     /// The `seq` of the log entry that caused this one, for arrows in timelines.
     public var causedBy: Int? {
-        get { causedBySeq == Int.min ? nil : causedBySeq }
+        @inlinable get { causedBySeq == Int.min ? nil : causedBySeq }
         set { causedBySeq = newValue ?? Int.min }
     }
     // Stored without Optional's tag byte, which padded each to a word: a row is copied whole.
-    private var otherNumber: Int32
-    private var causedBySeq: Int
+    @usableFromInline var otherNumber: Int32
+    @usableFromInline var causedBySeq: Int
     public var evidence: [Evidence]
 
     public init(_ kind: Kind, _ text: String, other: String? = nil, causedBy: Int? = nil, evidence: [Evidence] = []) {
@@ -140,28 +140,28 @@ public struct LogEntry: Sendable, Equatable {
     public var kind: Kind
     // Names are kept as numbers (`LogName`, -1 for none): a row is then copied and freed as
     // plain bytes, and without Optional's tag byte each takes 4 bytes, not 8.
-    private var names: RowNames
-    private struct RowNames: Sendable, Equatable {
-        var recognizer, view, from, to, phase: Int32
+    @usableFromInline var names: RowNames
+    @usableFromInline struct RowNames: Sendable, Equatable {
+        @usableFromInline var recognizer, view, from, to, phase: Int32
     }
     public var recognizerName: LogName? {
-        get { LogName(stored: names.recognizer) }
+        @inlinable get { LogName(stored: names.recognizer) }
         set { names.recognizer = newValue.stored }
     }
     public var viewName: LogName? {
-        get { LogName(stored: names.view) }
+        @inlinable get { LogName(stored: names.view) }
         set { names.view = newValue.stored }
     }
     public var fromName: LogName? {
-        get { LogName(stored: names.from) }
+        @inlinable get { LogName(stored: names.from) }
         set { names.from = newValue.stored }
     }
     public var toName: LogName? {
-        get { LogName(stored: names.to) }
+        @inlinable get { LogName(stored: names.to) }
         set { names.to = newValue.stored }
     }
     public var phaseName: LogName? {
-        get { LogName(stored: names.phase) }
+        @inlinable get { LogName(stored: names.phase) }
         set { names.phase = newValue.stored }
     }
     /// Pointer ids involved.

@@ -11,7 +11,7 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
     /// The index in `LogNames.shared`.
     public let number: Int32
 
-    init(number: Int32) { self.number = number }
+    @usableFromInline init(number: Int32) { self.number = number }
 
     /// The number of `string`, registered on first use.
     public init(_ string: String) { number = LogNames.shared.number(of: string) }
@@ -44,7 +44,7 @@ extension Optional where Wrapped == LogName {
 
 extension LogName {
     /// The name a row stores as `number`, or nil for -1.
-    @inline(__always) init?(stored: Int32) {
+    @inlinable @inline(__always) init?(stored: Int32) {
         guard stored >= 0 else { return nil }
         number = stored
     }

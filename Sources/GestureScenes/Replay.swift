@@ -32,9 +32,14 @@ public enum Replay {
         env.log.batchSink = logBatches
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
         do {
-            while let e = try reader.nextEvent() {
-                observe?(e)
-                batcher.add(e, to: env)
+            if observe == nil, let pipelined = reader as? PipelinedTraceReader {
+                // The events where the reading thread put them, a chunk at a time.
+                while let chunk = try pipelined.nextChunk() { batcher.add(chunk: chunk, to: env) }
+            } else {
+                while let e = try reader.nextEvent() {
+                    observe?(e)
+                    batcher.add(e, to: env)
+                }
             }
         } catch {
             // Everything before a bad line is replayed (the last good event too, held back only

@@ -47,8 +47,9 @@ public final class ByteBuffer {
 
     @inlinable
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count).update(from: source, count: bytes.count)
+        guard !bytes.isEmpty else { return }
+        var cursor = ByteCursor(reserve(bytes.count))
+        cursor.put(bytes)
         written += bytes.count
     }
 
@@ -115,8 +116,26 @@ public struct ByteCursor {
     @inlinable @inline(__always)
     public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        p.update(from: source, count: bytes.count)
-        p += bytes.count
+        let n = bytes.count
+        if n <= 16 {
+            // Short runs (names, the parts of a template, a number's text) in at most two
+            // overlapping word copies or a few bytes: a call to memcpy cost more than the copy.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(p)
+            if n >= 8 {
+                let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                to.storeBytes(of: head, as: UInt64.self)
+                to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+                to.storeBytes(of: head, as: UInt32.self)
+                to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+            } else {
+                for i in 0..<n { p[i] = source[i] }
+            }
+        } else {
+            p.update(from: source, count: n)
+        }
+        p += n
     }
 
     /// At most 20 bytes.

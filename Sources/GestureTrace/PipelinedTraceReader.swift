@@ -68,6 +68,32 @@ public final class PipelinedTraceReader: TraceEventSource {
         }
     }
 
+    /// The events not taken yet, a chunk at a time as the reading thread handed them over (nil
+    /// at the end): for a consumer that reads them where they lie rather than one by one.
+    public func nextChunk() throws(TraceDiagnostic) -> [TraceEvent]? {
+        if index < current.count {
+            let rest = index == 0 ? current : Array(current[index...])
+            current = []
+            index = 0
+            eventCount += rest.count
+            return rest
+        }
+        if finished { return nil }
+        switch channel.take() {
+        case let .events(next):
+            current = []
+            index = 0
+            eventCount += next.count
+            return next
+        case let .end(failure, warnings):
+            finished = true
+            current = []
+            self.warnings = warnings
+            if let failure { throw failure }
+            return nil
+        }
+    }
+
     /// The reader's side and the queue between the two threads, guarded by one condition.
     private final class Channel: @unchecked Sendable {
         enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }

@@ -5,8 +5,9 @@ import Testing
 
 /// Trace events become UIKit events (docs/uikit-rules.md A.2.6, `EngineOptions.batchSimultaneousEvents`):
 /// events at the same time, one per finger, are one event; a finger's second event at the same
-/// time starts the next. Events fed from memory (`feed(events:)`, which groups them in place) and
-/// events streamed through `EventBatcher` (what `replay` does) must group alike.
+/// time starts the next. Events fed from memory (`feed(events:)`, which groups them in place),
+/// events streamed through `EventBatcher` one by one, and in chunks (what `replay` does with a
+/// pipelined reader, whose chunks may end in the middle of a moment) must group alike.
 @Suite("Event batching")
 struct EventBatchingTests {
     /// Writes down each hook call as phase and number of touches.
@@ -28,18 +29,29 @@ struct EventBatchingTests {
         TraceEvent(time: .milliseconds(20), type: .up, pointer: 2, x: 210, y: 100, device: .touch),
     ]
 
-    func hookCalls(batching: Bool, streamed: Bool) -> [String] {
+    enum Feeding { case memory, streamed, chunks(of: Int) }
+
+    func hookCalls(batching: Bool, streamed: Bool) -> [String] { hookCalls(batching: batching, streamed ? .streamed : .memory) }
+
+    func hookCalls(batching: Bool, _ feeding: Feeding) -> [String] {
         var options = EngineOptions()
         options.batchSimultaneousEvents = batching
         let h = Harness(options: options)
         let r = HookLog(id: "log")
         h.view("v", Rect(x: 0, y: 0, width: 400, height: 400)).addGestureRecognizer(r)
-        if streamed {
+        switch feeding {
+        case .memory:
+            h.env.feed(events: Self.events)
+        case .streamed:
             var batcher = EventBatcher(batching: batching)
             for e in Self.events { batcher.add(e, to: h.env) }
             batcher.flush(to: h.env)
-        } else {
-            h.env.feed(events: Self.events)
+        case let .chunks(size):
+            var batcher = EventBatcher(batching: batching)
+            for start in stride(from: 0, to: Self.events.count, by: size) {
+                batcher.add(chunk: Array(Self.events[start..<min(start + size, Self.events.count)]), to: h.env)
+            }
+            batcher.flush(to: h.env)
         }
         return r.calls
     }
@@ -49,6 +61,9 @@ struct EventBatchingTests {
         let expected = ["began 2", "moved 1", "moved 2", "ended 2"]
         #expect(hookCalls(batching: true, streamed: false) == expected)
         #expect(hookCalls(batching: true, streamed: true) == expected)
+        for size in 1...Self.events.count {
+            #expect(hookCalls(batching: true, .chunks(of: size)) == expected, "chunks of \(size)")
+        }
     }
 
     @Test("Not batched: every trace event is an event of its own")
@@ -56,5 +71,8 @@ struct EventBatchingTests {
         let expected = ["began 1", "began 1", "moved 1", "moved 1", "moved 1", "ended 1", "ended 1"]
         #expect(hookCalls(batching: false, streamed: false) == expected)
         #expect(hookCalls(batching: false, streamed: true) == expected)
+        for size in 1...Self.events.count {
+            #expect(hookCalls(batching: false, .chunks(of: size)) == expected, "chunks of \(size)")
+        }
     }
 }

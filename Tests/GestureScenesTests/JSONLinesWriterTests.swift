@@ -30,11 +30,26 @@ struct JSONLinesWriterTests {
 
     @Test("Quotes, backslashes, control characters and non-ASCII names are escaped as jsonQuoted does")
     func escaping() {
-        let e = LogEntry(seq: 7, time: .milliseconds(12.5), kind: .note, recognizer: "tap \"one\"", view: "vüe\\1", from: nil, to: nil, phase: nil, touches: [3, 14],
+        let e = LogEntry(seq: 7, time: .milliseconds(12.5), kind: .note, recognizer: LogName("tap \"one\""), view: LogName("vüe\\1"), from: nil, to: nil, phase: nil, touches: [3, 14],
                          cause: Cause(.input, "line\nbreak\ttab \u{1}", other: "ötherῼ"))
         let w = JSONLinesWriter()
         w.append(e)
         #expect(String(decoding: w.bytes, as: UTF8.self) == JSONLinesTimeline.line(e) + "\n")
+    }
+
+    @Test("Names in a cause's template are written as its text reads, escaped when they must be")
+    func templateNames() {
+        let odd = LogName("tap \"two\"\\")
+        for text in [CauseText("%n %n", names: LogName("pan"), .changed), CauseText("excluded by %n: %n began first", names: odd, odd),
+                     CauseText("%n is at (%1, %1)%s", names: LogName("vüe"), string: " (ok)", numbers: 1.25, -3)] {
+            let e = LogEntry(seq: 1, time: .milliseconds(2), kind: .action, recognizer: LogName("pan"), to: .changed, cause: Cause(.lifecycle, text))
+            let w = JSONLinesWriter()
+            w.append(e)
+            #expect(String(decoding: w.bytes, as: UTF8.self) == JSONLinesTimeline.line(e) + "\n")
+        }
+        #expect(CauseText("%n %n", names: LogName("pan"), .changed).description == "pan changed")
+        #expect(CauseText("excluded by %n: %n began first", names: odd, odd).description == "excluded by tap \"two\"\\: tap \"two\"\\ began first")
+        #expect(CauseText("%n is at (%1, %1)%s", names: LogName("vüe"), string: " (ok)", numbers: 1.25, -3).description == "vüe is at (1.3, -3) (ok)")
     }
 
     @Test("The writer's static names of row and cause kinds are their raw values")
@@ -45,7 +60,7 @@ struct JSONLinesWriterTests {
 
     @Test("Evidence, other and causedBy are written as the String path writes them")
     func rareFields() {
-        let e = LogEntry(seq: 12, time: .milliseconds(3.25), kind: .transition, recognizer: "pan", view: nil, from: "possible", to: "began", phase: nil,
+        let e = LogEntry(seq: 12, time: .milliseconds(3.25), kind: .transition, recognizer: LogName("pan"), view: nil, from: .possible, to: .began, phase: nil,
                          touches: [1, 2, 3],
                          cause: Cause(.touches, CauseText("translation %1 pt along %s", "x", numbers: 12.25), other: "tap", causedBy: 4,
                                       evidence: [Evidence("minimumDistance", value: 12.25, threshold: 10, unit: "pt", comparison: ">="),
