@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# GestureLab's engine against Hammer.js on the same strokes, in the same run, rounds interleaved
-# (docs/benchmarks.md). Hammer.js, its stream generator and its node harness are read from
-# GESTURELAB_PEERS (default ../shared/peers) and never copied here; the streams are generated
-# into a scratch folder. Without node or the peer files the ratio is against a figure recorded
-# elsewhere, and the script says so.
+# GestureLab against Hammer.js on the same strokes, in the same run, rounds interleaved
+# (docs/benchmarks.md): the engine alone, and what users run, `gesturelab replay` with its full
+# JSON Lines log and with its text timeline, each timed from process start to exit (reading,
+# scene, engine, log; written to /dev/null). Hammer.js, its stream generator and its node
+# harness are read from GESTURELAB_PEERS (default ../shared/peers) and never copied here; the
+# streams are generated into a scratch folder. Without node or the peer files the ratio is
+# against a figure recorded elsewhere, and the script says so.
 #
 #   scripts/bench-peer.sh [ROUNDS]      (default 5; a release build is made first)
 set -euo pipefail
@@ -42,15 +44,34 @@ hammer_rate() {
     node "$peers/hammer_bench.js" "$peers/hammer.js" --streams "$work/streams.jsonl" --workloads all --runs 1 --warmup 1 --json "$work/h.json" >/dev/null
     node -e 'const r = require(process.argv[1]).results.find(x => x.name === "all") || require(process.argv[1]).results[0]; console.log(r.inputEventsPerSec)' "$work/h.json"
 }
-echo "round  hammer.js ev/s  gesturelab ev/s  ratio   (release build; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg))"
-hs=() gs=()
+events=$(grep -c '"type"' "$work/trace.jsonl")
+# A replay from process start to exit, in events per second.
+replay_rate() {
+    local s e
+    s=$(date +%s.%N)
+    "$bin" replay "$work/trace.jsonl" --scene "$work/scene.yaml" --format "$1" -o /dev/null
+    e=$(date +%s.%N)
+    awk -v n="$events" -v s="$s" -v e="$e" 'BEGIN { printf "%.0f", n / (e - s) }'
+}
+echo "release build; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); $events events; events/s and ratio to Hammer.js"
+printf '%5s  %10s  %18s  %18s  %18s\n' round hammer.js "engine" "replay jsonl" "replay text"
+hs=() gs=() js=() ts=()
 for r in $(seq "$rounds"); do
     # Alternate which goes first, so neither always runs on a warmer machine.
-    if (( r % 2 )); then h=$(hammer_rate); g=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml")
-    else g=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); h=$(hammer_rate); fi
-    hs+=("$h") gs+=("$g")
-    awk -v r="$r" -v h="$h" -v g="$g" 'BEGIN { printf "%5d  %14d  %15d  %5.1fx\n", r, h, g, g / h }'
+    if (( r % 2 )); then
+        h=$(hammer_rate); g=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); j=$(replay_rate jsonl); t=$(replay_rate text)
+    else
+        t=$(replay_rate text); j=$(replay_rate jsonl); g=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); h=$(hammer_rate)
+    fi
+    hs+=("$h") gs+=("$g") js+=("$j") ts+=("$t")
+    awk -v r="$r" -v h="$h" -v g="$g" -v j="$j" -v t="$t" \
+        'BEGIN { printf "%5d  %10d  %10d %6.1fx  %10d %6.1fx  %10d %6.1fx\n", r, h, g, g / h, j, j / h, t, t / h }'
 done
 h=$(printf '%s\n' "${hs[@]}" | median)
 g=$(printf '%s\n' "${gs[@]}" | median)
-awk -v h="$h" -v g="$g" -v n="$rounds" 'BEGIN { printf "median of %d interleaved rounds: Hammer.js %d, GestureLab engine %d events/s = %.1fx, same streams, same run\n", n, h, g, g / h }'
+j=$(printf '%s\n' "${js[@]}" | median)
+t=$(printf '%s\n' "${ts[@]}" | median)
+awk -v h="$h" -v g="$g" -v j="$j" -v t="$t" -v n="$rounds" 'BEGIN {
+    printf "medians of %d interleaved rounds, same streams, same run: Hammer.js %d events/s;\n", n, h
+    printf "  GestureLab engine %d = %.1fx; replay --format jsonl %d = %.1fx; replay --format text %d = %.1fx\n", g, g / h, j, j / h, t, t / h
+}'

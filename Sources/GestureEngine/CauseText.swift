@@ -12,11 +12,11 @@ import GestureTrace
 /// three (`NumberFormat.precise`), `%n` the next name (a `LogName`: a recognizer's id, a state),
 /// `%%` a percent sign. At most two strings, four names and three numbers.
 public struct CauseText: Sendable, Equatable, CustomStringConvertible {
-    let template: StaticString
-    let first: String
-    let second: String
-    let a: Double, b: Double, c: Double
-    let name1: Int32, name2: Int32, name3: Int32, name4: Int32
+    @usableFromInline let template: StaticString
+    @usableFromInline let first: String
+    @usableFromInline let second: String
+    @usableFromInline let a: Double, b: Double, c: Double
+    @usableFromInline let name1: Int32, name2: Int32, name3: Int32, name4: Int32
 
     /// A finished text.
     public init(_ text: String) {
@@ -54,6 +54,51 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         self.a = a; self.b = b; self.c = c
         name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
+
+    // The parts of the text, for a log writer that compiles the rows it writes (GestureTimeline's
+    // JSON Lines writer): the template by its address, and the values filled in.
+
+    /// Where the template's text is kept, if the program keeps it (not a temporary).
+    @inlinable package var templateAddress: UInt? { template.hasPointerRepresentation ? UInt(bitPattern: template.utf8Start) : nil }
+    @inlinable package var nameNumbers: (Int32, Int32, Int32, Int32) { (name1, name2, name3, name4) }
+    @inlinable package var firstString: String { first }
+    @inlinable package var secondString: String { second }
+    @inlinable package var numbers: (Double, Double, Double) { (a, b, c) }
+
+    /// The same template and names with other values.
+    package func with(strings: (String, String), numbers: (Double, Double, Double)) -> CauseText {
+        CauseText(template: template, first: strings.0, second: strings.1, a: numbers.0, b: numbers.1, c: numbers.2,
+                  names: (name1, name2, name3, name4))
+    }
+
+    private init(template: StaticString, first: String, second: String, a: Double, b: Double, c: Double, names: (Int32, Int32, Int32, Int32)) {
+        self.template = template
+        self.first = first
+        self.second = second
+        self.a = a; self.b = b; self.c = c
+        (name1, name2, name3, name4) = names
+    }
+
+    /// The letters of the template's number slots, in order (`d`, `1` or `3`).
+    package var numberSlots: [UInt8] {
+        template.withUTF8Buffer { t in
+            var slots: [UInt8] = []
+            var i = 0
+            while i < t.count {
+                if t[i] == 0x25, i + 1 < t.count {
+                    if t[i + 1] == 0x64 || t[i + 1] == 0x31 || t[i + 1] == 0x33 { slots.append(t[i + 1]) }
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+            return slots
+        }
+    }
+
+    /// What a `%d` slot writes for `v`.
+    @inlinable @inline(__always)
+    package static func integer(_ v: Double) -> Int64 { NumberText.rounded(v) ?? Int64(exactly: v.rounded()) ?? 0 }
 
     /// The text, formatted.
     public var description: String {
@@ -126,7 +171,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
                 let v = numbers == 0 ? a : numbers == 1 ? b : c
                 numbers += 1
                 if part.slot == 0x64 {
-                    NumberText.appendInteger(NumberText.rounded(v) ?? Int64(exactly: v.rounded()) ?? 0, to: bytes)
+                    NumberText.appendInteger(CauseText.integer(v), to: bytes)
                 } else {
                     NumberText.appendDecimal(v, decimals: part.slot == 0x31 ? 1 : 3, to: bytes)
                 }

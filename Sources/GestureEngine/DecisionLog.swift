@@ -275,7 +275,7 @@ public struct DecisionLog: Sendable {
     /// reuse). Cheaper per entry than `sink`: each entry is built straight into the array, and no
     /// call is made for it alone. `flushBatch()` hands over the rest.
     nonisolated(unsafe) public var batchSink: ((inout [LogEntry]) -> Void)?
-    public var batchSize = 1024
+    public var batchSize = 4096
 
     public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         isRecording = recording
@@ -343,7 +343,7 @@ public struct DecisionLog: Sendable {
 
 extension LogEntry.Kind {
     /// A small number per kind, for bit masks.
-    var bit: Int {
+    package var bit: Int {
         switch self {
         case .input: return 0
         case .transition: return 1

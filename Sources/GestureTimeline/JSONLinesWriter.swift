@@ -26,7 +26,14 @@ public final class JSONLinesWriter {
     private let seqText = NumberTextMemo.integers()
     private let timeText = NumberTextMemo.thousandths()
 
-    public init() {}
+    /// Programs for the commonest rows, or nil in the writer that makes them.
+    private var shapes: JSONRowShapes?
+
+    public init() {
+        shapes = JSONRowShapes(general: JSONLinesWriter(shapes: false))
+    }
+
+    private init(shapes: Bool) {}
 
     public func clear() { out.clear() }
 
@@ -39,6 +46,13 @@ public final class JSONLinesWriter {
     /// `inout`, it is read in place; passed by value it was copied, each of its strings retained
     /// and released again, about a tenth of the writing thread's time. The row is not changed.
     public func append(inPlace e: inout LogEntry) {
+        if let shapes, shapes.write(&e, to: out.buffer, seq: seqText, time: timeText) { return }
+        appendGeneral(inPlace: &e)
+    }
+
+    /// The row written field by field: what every shape's program is made from, and the way for
+    /// the rows no program writes.
+    func appendGeneral(inPlace e: inout LogEntry) {
         let out = self.out.buffer
         // Room is made once per part of the row; within a part bytes are stored unchecked.
         out.write(atMost: 128) { c in

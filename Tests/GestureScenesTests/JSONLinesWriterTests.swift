@@ -52,6 +52,57 @@ struct JSONLinesWriterTests {
         #expect(CauseText("%n is at (%1, %1)%s", names: LogName("vüe"), string: " (ok)", numbers: 1.25, -3).description == "vüe is at (1.3, -3) (ok)")
     }
 
+    @Test("Rows written from their shape's program are the general path's bytes, whatever their values")
+    func shapePrograms() {
+        // A few shapes, each written many times with values of every kind: digits of every
+        // length, negatives, halves, NaN and infinities, seq numbers that jump, repeated
+        // times, strings that need escaping (those rows go the general way).
+        var rng = SystemRandomNumberGenerator()
+        let numbers: [Double] = [0, -0.0, 0.05, -0.05, 0.5, 1.25, 9.95, 99.5, -123.456, 1e9, 123_456_789.875, .nan, .infinity, -.infinity, 4.6e18, 1e300]
+        let strings = ["", "a finger moved", "quote \" inside", "tab\there", "ünïcode ✓", "back\\slash"]
+        let w = JSONLinesWriter()
+        var expected = ""
+        var seq = 0
+        for i in 0..<4000 {
+            seq += Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...1000, using: &rng) : 1
+            let t = Timestamp(microseconds: Int64(i / 3) * 8000 + (i % 7 == 0 ? 125 : 0))
+            let n = { numbers.randomElement(using: &rng)! }
+            let touches: TouchIDs = [TouchIDs(), TouchIDs(Int.random(in: 0...20_000, using: &rng)), TouchIDs(1, 2), TouchIDs([3, 4, 5])][i % 4]
+            let e: LogEntry
+            switch i % 5 {
+            case 0:
+                e = LogEntry(seq: seq, time: t, kind: .input, view: LogName("stage"), phase: .moved, touches: touches,
+                             cause: Cause(.input, CauseText("touch %d moves to (%1, %1)", n(), n(), n())))
+            case 1:
+                // Rows that differ in one name only are different shapes.
+                e = LogEntry(seq: seq, time: t, kind: .transition, recognizer: LogName("pan"), from: .changed, to: (i / 5) % 3 == 0 ? .changed : .ended, touches: touches,
+                             cause: Cause(.touches, CauseText(strings.randomElement(using: &rng)!)))
+            case 2:
+                e = LogEntry(seq: seq, time: t, kind: .action, recognizer: LogName("press"), to: .changed,
+                             cause: Cause(.lifecycle, CauseText("%n %n", names: LogName("press"), .changed), causedBy: Int.random(in: 0...9_999_999, using: &rng)))
+            case 3:
+                e = LogEntry(seq: seq, time: t, kind: .view, view: LogName("stage"), phase: .moved, touches: touches,
+                             cause: Cause(.input, CauseText("touch %d moved", n())),
+                             delivered: DeliveredTouch(inWindow: Point(x: n(), y: n()), inView: Point(x: n(), y: n()),
+                                                       timestamp: Bool.random(using: &rng) ? t : Timestamp(microseconds: -1_234_567)))
+            default:
+                e = LogEntry(seq: seq, time: t, kind: .note, recognizer: LogName("tap"),
+                             cause: Cause(.delegate, CauseText("%n is not excluded by %n%s (%3 %3)", names: LogName("tap"), LogName("pan"),
+                                                               string: strings.randomElement(using: &rng)!, numbers: n(), n()),
+                                          otherName: LogName("pan"), evidence: i % 10 == 4 ? [Evidence("d", value: n(), threshold: 1, unit: "pt", comparison: ">")] : []))
+            }
+            w.append(e)
+            expected += JSONLinesTimeline.line(e) + "\n"
+        }
+        let written = String(decoding: w.bytes, as: UTF8.self)
+        #expect(written == expected)
+        if written != expected {
+            let a = written.split(separator: "\n"), b = expected.split(separator: "\n")
+            let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            Issue.record("first difference, row \(i):\n\(i < a.count ? String(a[i]) : "-")\n\(i < b.count ? String(b[i]) : "-")")
+        }
+    }
+
     @Test("The writer's static names of row and cause kinds are their raw values")
     func kindNames() {
         for k in LogEntry.Kind.allCases { #expect(k.jsonName.description == k.rawValue) }
