@@ -343,7 +343,7 @@ public struct DecisionLog: Sendable {
 
 extension LogEntry.Kind {
     /// A small number per kind, for bit masks.
-    package var bit: Int {
+    @inlinable package var bit: Int {
         switch self {
         case .input: return 0
         case .transition: return 1
@@ -359,5 +359,34 @@ extension LogEntry.Kind {
         case .app: return 11
         case .control: return 12
         }
+    }
+}
+
+extension Cause.Kind {
+    /// A small number per kind (a log writer keys rows by it).
+    @inlinable package var number: Int {
+        switch self {
+        case .touches: return 0
+        case .timer: return 1
+        case .exclusion: return 2
+        case .prevention: return 3
+        case .requirement: return 4
+        case .delegate: return 5
+        case .view: return 6
+        case .disabled: return 7
+        case .reaction: return 8
+        case .input: return 9
+        case .delivery: return 10
+        case .lifecycle: return 11
+        case .deadlock: return 12
+        }
+    }
+}
+
+extension LogEntry {
+    /// The row's names as stored, -1 for none: recognizer, view, from, to, phase, and the
+    /// cause's other (a log writer keys rows by them).
+    @inlinable package var nameNumbers: (Int32, Int32, Int32, Int32, Int32, Int32) {
+        (names.recognizer, names.view, names.from, names.to, names.phase, cause.otherNumber)
     }
 }

@@ -134,31 +134,11 @@ final class JSONRowShapes {
     @inline(__always)
     private func key(_ e: inout LogEntry) -> Key? {
         guard e.touches.count <= 2, e.cause.evidence.isEmpty, let template = e.cause.message.templateAddress else { return nil }
-        let n = e.cause.message.nameNumbers
+        let n = e.cause.message.nameNumbers, r = e.nameNumbers
         @inline(__always) func pair(_ a: Int32, _ b: Int32) -> UInt64 { UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)) }
         let flags = UInt64(e.kind.bit) | UInt64(e.touches.count) << 8 | (e.delivered == nil ? 0 : 1) << 16
-            | UInt64(Self.causeKindNumber(e.cause.kind)) << 24 | (e.cause.causedBy == nil ? 0 : 1) << 32
-        let names = (pair(e.recognizerName?.number ?? -1, e.viewName?.number ?? -1), pair(e.fromName?.number ?? -1, e.toName?.number ?? -1),
-                     pair(e.phaseName?.number ?? -1, e.cause.otherName?.number ?? -1), pair(n.0, n.1), pair(n.2, n.3))
-        return Key(flags: flags, names: names, template: UInt64(template))
-    }
-
-    private static func causeKindNumber(_ k: Cause.Kind) -> Int {
-        switch k {
-        case .touches: 0
-        case .timer: 1
-        case .exclusion: 2
-        case .prevention: 3
-        case .requirement: 4
-        case .delegate: 5
-        case .view: 6
-        case .disabled: 7
-        case .reaction: 8
-        case .input: 9
-        case .delivery: 10
-        case .lifecycle: 11
-        case .deadlock: 12
-        }
+            | UInt64(e.cause.kind.number) << 24 | (e.cause.causedBy == nil ? 0 : 1) << 32
+        return Key(flags: flags, names: (pair(r.0, r.1), pair(r.2, r.3), pair(r.4, r.5), pair(n.0, n.1), pair(n.2, n.3)), template: UInt64(template))
     }
 
     /// Writes the row from its shape's program; false when it must go the general way (nothing
