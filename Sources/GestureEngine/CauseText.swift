@@ -119,14 +119,20 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Appends the text's UTF-8 bytes.
-    public func appendUTF8(to bytes: ByteBuffer, names: LogWriterCache? = nil) {
-        _ = template.withUTF8Buffer { fill($0, into: bytes, json: false, names: names) }
-    }
+    public func appendUTF8(to bytes: ByteBuffer) { appendUTF8(to: bytes, names: nil) }
 
     /// Appends the text as a quoted JSON string; when it has a character JSON must escape (a
     /// quote, a backslash, a control character: never in a number or a template of ours),
-    /// appends nothing and returns false. `names` keeps the names' bytes for the next rows.
-    public func appendJSONString(to bytes: ByteBuffer, names: LogWriterCache? = nil) -> Bool {
+    /// appends nothing and returns false.
+    public func appendJSONString(to bytes: ByteBuffer) -> Bool { appendJSONString(to: bytes, names: nil) }
+
+    /// `appendUTF8(to:)` for a log writer, which keeps the names' bytes for the next rows in `names`.
+    package func appendUTF8(to bytes: ByteBuffer, names: LogNameBytes?) {
+        _ = template.withUTF8Buffer { fill($0, into: bytes, json: false, names: names) }
+    }
+
+    /// `appendJSONString(to:)` for a log writer (see `appendUTF8(to:names:)`).
+    package func appendJSONString(to bytes: ByteBuffer, names: LogNameBytes?) -> Bool {
         let start = bytes.count
         bytes.append(0x22)
         guard template.withUTF8Buffer({ fill($0, into: bytes, json: true, names: names) }) else {
@@ -141,46 +147,63 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     static func escapes(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C }
 
     /// Fills the template; with `json`, stops and returns false at a byte JSON must escape.
-    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: ByteBuffer, json: Bool, names: LogWriterCache?) -> Bool {
-        let cache = names ?? LogWriterCache()
-        let (parts, escapes) = cache.parts(of: t, stable: template.hasPointerRepresentation)
-        if json && escapes { return false }
+    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: ByteBuffer, json: Bool, names: LogNameBytes?) -> Bool {
         var strings = 0, numbers = 0, nameCount = 0
-        for part in parts {
-            if part.count > 0 { bytes.append(UnsafeBufferPointer(start: t.baseAddress! + Int(part.start), count: Int(part.count))) }
-            switch part.slot {
-            case 0:
-                break
+        var i = 0
+        while i < t.count {
+            // The literal run up to the next slot, in one copy.
+            var end = i
+            while end < t.count && t[end] != 0x25 {
+                if json && CauseText.escapes(t[end]) { return false }
+                end += 1
+            }
+            if end > i { bytes.append(UnsafeBufferPointer(rebasing: t[i..<end])) }
+            guard end + 1 < t.count else {
+                if end < t.count { bytes.append(0x25) }
+                return true
+            }
+            let slot = t[end + 1]
+            i = end + 2
+            switch slot {
             case 0x73: // s
                 var s = strings == 0 ? first : second
                 strings += 1
-                let plain = s.withUTF8 { buf -> Bool in
-                    if json { for b in buf where CauseText.escapes(b) { return false } }
-                    bytes.append(buf)
-                    return true
-                }
-                if !plain { return false }
+                guard CauseText.append(&s, to: bytes, json: json) else { return false }
             case 0x6E: // n
                 let n = nameCount == 0 ? name1 : nameCount == 1 ? name2 : nameCount == 2 ? name3 : name4
                 nameCount += 1
                 guard n >= 0 else { continue }
-                let buf = cache.bytes(of: LogName(number: n))
-                if json { for b in buf where CauseText.escapes(b) { return false } }
-                bytes.append(buf)
+                if let names {
+                    let buf = names.bytes(of: LogName(number: n))
+                    if json { for b in buf where CauseText.escapes(b) { return false } }
+                    bytes.append(buf)
+                } else {
+                    var s = LogName(number: n).string
+                    guard CauseText.append(&s, to: bytes, json: json) else { return false }
+                }
             case 0x64, 0x31, 0x33: // d, 1, 3
                 let v = numbers == 0 ? a : numbers == 1 ? b : c
                 numbers += 1
-                if part.slot == 0x64 {
+                if slot == 0x64 {
                     NumberText.appendInteger(CauseText.integer(v), to: bytes)
                 } else {
-                    NumberText.appendDecimal(v, decimals: part.slot == 0x31 ? 1 : 3, to: bytes)
+                    NumberText.appendDecimal(v, decimals: slot == 0x31 ? 1 : 3, to: bytes)
                 }
-            case let other:
-                if json && CauseText.escapes(other) { return false }
-                bytes.append(other)
+            default:
+                if json && CauseText.escapes(slot) { return false }
+                bytes.append(slot)
             }
         }
         return true
+    }
+
+    /// Appends a string's bytes; with `json`, nothing and false when one must be escaped.
+    private static func append(_ s: inout String, to bytes: ByteBuffer, json: Bool) -> Bool {
+        s.withUTF8 { buf -> Bool in
+            if json { for b in buf where CauseText.escapes(b) { return false } }
+            bytes.append(buf)
+            return true
+        }
     }
 
     public static func == (l: CauseText, r: CauseText) -> Bool { l.description == r.description }

@@ -53,8 +53,8 @@ extension LogName {
 /// Every name the log has numbered, in order. Shared by all logs in the process, so that a
 /// row can be read anywhere (`LogEntry.recognizer`); the names are a scene's ids and a fixed
 /// vocabulary, so the table stays small.
-public final class LogNames: Sendable {
-    public static let shared = LogNames()
+final class LogNames: Sendable {
+    static let shared = LogNames()
 
     private struct Table {
         var numbers: [String: Int32] = [:]

@@ -38,7 +38,7 @@ public struct JSONBytes {
     }
 
     /// A cause's words, quoted, formatted straight into the buffer.
-    public func quoted(_ text: CauseText, names: LogWriterCache? = nil) {
+    package func quoted(_ text: CauseText, names: LogNameBytes? = nil) {
         if !text.appendJSONString(to: buffer, names: names) { quoted(text.description) }
     }
 

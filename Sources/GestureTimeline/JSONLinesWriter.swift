@@ -20,9 +20,9 @@ public final class JSONLinesWriter {
     }
     private let out = JSONBytes()
     /// Recognizer and view names, quoted once per replay.
-    private let quotedNames = LogWriterCache { Array(jsonQuoted($0).utf8) }
+    private let quotedNames = LogNameBytes { Array(jsonQuoted($0).utf8) }
     /// States, phases and the names in causes, as they are.
-    private let plainNames = LogWriterCache()
+    private let plainNames = LogNameBytes()
     private let seqText = NumberTextMemo.integers()
     private let timeText = NumberTextMemo.thousandths()
 

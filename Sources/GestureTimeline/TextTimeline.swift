@@ -42,7 +42,7 @@ public struct TextTimeline {
 
         /// Names' bytes, a line's fields before they are padded, and `line`'s result: a
         /// replay's text log is written into bytes, never a String per part.
-        private let names = LogWriterCache()
+        private let names = LogNameBytes()
         private let field = ByteBuffer(capacity: 256)
         private let lineBytes = ByteBuffer(capacity: 1024)
 
