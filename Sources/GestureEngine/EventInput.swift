@@ -135,6 +135,8 @@ extension GestureEnvironment {
     }
 
     /// Read through a pointer: an event is 120 bytes, and a move copied it twice on its way here.
+    /// Inlined into the common event's path: with its log row it had grown past the inliner's limit.
+    @inline(__always)
     private func update(_ touch: Touch, with event: UnsafePointer<TraceEvent>, at t: Timestamp) {
         let x = event.pointee.x, y = event.pointee.y, type = event.pointee.type
         touch.previousLocationInWindow = touch.locationInWindow
