@@ -96,9 +96,14 @@ extension NumberText {
             p[sign] = 0x30 &+ UInt8(truncatingIfNeeded: m)
             return sign + 1
         }
-        let digits = digitCount(m)
         // Two digits at a time, from a table of "00" to "99".
         let table = pairs.utf8Start
+        if m < 100 {
+            p[sign] = table[Int(m) &* 2]
+            p[sign + 1] = table[Int(m) &* 2 + 1]
+            return sign + 2
+        }
+        let digits = digitCount(m)
         var i = sign + digits
         while m >= 10 {
             let pair = Int(m % 100) &* 2

@@ -57,7 +57,10 @@ struct NumberBytesTests {
                 #expect(NumberText.decimal(d, decimals: decimals) == Self.referenceDecimal(d, decimals: decimals))
             }
         }
-        for d in [0, -0.0, 0.0004, 0.0005, -0.0005, 0.05, 2.675, 1e15, 9.1e15, 1e19, -1e300, .infinity, -.infinity, .nan, .greatestFiniteMagnitude] {
+        // Halves (rounded away from zero), and numbers whose scaled value is near 2^52 and 2^62,
+        // where the rounding switches between its arithmetic and the library's.
+        for d in [0, -0.0, 0.0004, 0.0005, -0.0005, 0.05, 0.15, 0.25, -0.25, 2.5, -2.5, 1.005, 2.675, 0.49999999999999994,
+                  4_503_599_627_370_497, 4.5e15 + 0.5, 4.6e15, 4.61e15, 1e15, 9.1e15, 1e19, -1e300, .infinity, -.infinity, .nan, .greatestFiniteMagnitude] {
             for decimals in [1, 3, 4, 6] {
                 #expect(Self.text { NumberText.appendDecimal(d, decimals: decimals, to: $0) } == Self.referenceDecimal(d, decimals: decimals), "\(d) to \(decimals)")
                 #expect(NumberText.decimal(d, decimals: decimals) == Self.referenceDecimal(d, decimals: decimals), "\(d) to \(decimals)")
@@ -66,6 +69,20 @@ struct NumberBytesTests {
         for (v, scale) in [(Int64(5), Int64(1000)), (-5, 1000), (1_000_500, 1000), (7, 10), (-120, 100), (0, 1000)] {
             #expect(Self.text { NumberText.appendFixed(v, scale: scale, to: $0) } == Self.referenceFixed(v, scale: scale))
             #expect(NumberText.fixed(v, scale: scale) == Self.referenceFixed(v, scale: scale))
+        }
+    }
+
+    @Test("Runs of every short length are copied whole, at any offset")
+    func shortRuns() {
+        let source = (0..<64).map { UInt8(33 + $0) }
+        for length in 0...40 {
+            for offset in 0..<3 {
+                let b = ByteBuffer(capacity: 1)
+                for _ in 0..<offset { b.append(0x2E) }
+                source.withUnsafeBufferPointer { b.append(UnsafeBufferPointer(rebasing: $0[5..<5 + length])) }
+                b.write(atMost: length) { c in source.withUnsafeBufferPointer { c.put(UnsafeBufferPointer(rebasing: $0[7..<7 + length])) } }
+                #expect(b.array == Array(repeating: 0x2E, count: offset) + source[5..<5 + length] + source[7..<7 + length], "length \(length)")
+            }
         }
     }
 
