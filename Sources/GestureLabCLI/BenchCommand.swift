@@ -198,16 +198,16 @@ struct BenchCommand: ParsableCommand {
 
         /// One format's replay: rows formatted by `format` on this thread, or on a second core
         /// as `replay` does it; returns the bytes formatted.
-        func formatted(compact: Bool = false, pipelined: Bool, _ format: @escaping (inout [LogEntry]) -> Int) throws -> (Double, Int) {
+        func formatted(compact: Bool = false, text: Bool = false, pipelined: Bool, _ format: @escaping (inout [LogEntry]) -> Int) throws -> (Double, Int) {
             var bytes = 0
             let t = try best {
                 bytes = 0
                 if pipelined {
                     let pipeline = LogPipeline { bytes += format(&$0) }
-                    _ = try BenchCommand.replay(events, doc, routineUpdates: !compact) { pipeline.take(&$0) }
+                    _ = try BenchCommand.replay(events, doc, routineUpdates: !compact, routineCauses: !text) { pipeline.take(&$0) }
                     pipeline.finish()
                 } else {
-                    _ = try BenchCommand.replay(events, doc, routineUpdates: !compact) { batch in
+                    _ = try BenchCommand.replay(events, doc, routineUpdates: !compact, routineCauses: !text) { batch in
                         bytes += format(&batch)
                         batch.removeAll(keepingCapacity: true)
                     }
@@ -229,11 +229,13 @@ struct BenchCommand: ParsableCommand {
             emit(String(format: "engine + log as %@: %.3f s = %.0f events/s, %.0f bytes per event, %.0f MB/s of log",
                         name, t, n / t, Double(bytes) / n, Double(bytes) / 1_048_576 / t))
         }
+        // As `replay --format text` does it: the routine rows without their causes, lines into bytes.
         var writer = TextTimeline.Writer(TextTimeline())
-        let (t, bytes) = try formatted(pipelined: true) { batch in
-            var bytes = 0
-            for i in batch.indices { if let line = writer.line(inPlace: &batch[i]) { bytes += line.utf8.count } }
-            return bytes
+        let text = ByteBuffer()
+        let (t, bytes) = try formatted(text: true, pipelined: true) { batch in
+            for i in batch.indices { writer.append(inPlace: &batch[i], to: text) }
+            defer { text.removeAll() }
+            return text.count
         }
         emit(String(format: "engine + log as text, on a second core: %.3f s = %.0f events/s, %.0f bytes per event", t, n / t, Double(bytes) / n))
         emit("  (in memory: writing to a file adds the disk's own time; replay -o FILE also syncs the file before it replaces the old one)")
@@ -269,11 +271,12 @@ struct BenchCommand: ParsableCommand {
         return d
     }
 
-    static func replay(_ events: [TraceEvent], _ doc: SceneDocument, routineUpdates: Bool = true,
+    static func replay(_ events: [TraceEvent], _ doc: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true,
                        logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> Int {
         let scene = try SceneBuilder.build(doc, recordLog: logBatches != nil)
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates
+        env.log.keepsRoutineCauses = routineCauses
         env.log.batchSink = logBatches
         defer { env.log.flushBatch() }
         env.feed(events: events)
