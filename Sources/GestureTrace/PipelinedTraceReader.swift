@@ -52,20 +52,11 @@ public final class PipelinedTraceReader: TraceEventSource {
             eventCount += 1
             return current[index]
         }
-        if finished { return nil }
-        switch channel.take() {
-        case let .events(next):
-            current = next
-            index = 1
-            eventCount += 1
-            return current[0]
-        case let .end(failure, warnings):
-            finished = true
-            current = []
-            self.warnings = warnings
-            if let failure { throw failure }
-            return nil
-        }
+        guard let next = try takeChunk() else { return nil }
+        current = next
+        index = 1
+        eventCount += 1
+        return current[0]
     }
 
     /// The events not taken yet, a chunk at a time as the reading thread handed them over (nil
@@ -78,12 +69,18 @@ public final class PipelinedTraceReader: TraceEventSource {
             eventCount += rest.count
             return rest
         }
+        guard let next = try takeChunk() else { return nil }
+        current = []
+        index = 0
+        eventCount += next.count
+        return next
+    }
+
+    /// The next chunk from the reading thread; nil at the end, when its warnings have come.
+    private func takeChunk() throws(TraceDiagnostic) -> [TraceEvent]? {
         if finished { return nil }
         switch channel.take() {
         case let .events(next):
-            current = []
-            index = 0
-            eventCount += next.count
             return next
         case let .end(failure, warnings):
             finished = true
