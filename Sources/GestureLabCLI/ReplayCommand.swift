@@ -117,10 +117,11 @@ struct ReplayCommand: ParsableCommand {
     /// A row `--compact` leaves out. Without routine updates the engine logs each changed
     /// transition and action as an empty note, which keeps the numbering of everything else.
     static func isRoutine(_ e: LogEntry) -> Bool {
+        // Names compared as numbers: asked of every row.
         switch e.kind {
-        case .input, .view: return e.phase == "moved"
+        case .input, .view: return e.phaseName == .moved
         case .note: return e.cause.message.isEmpty
-        case .transition, .action: return e.to == "changed"
+        case .transition, .action: return e.toName == .changed
         default: return false
         }
     }
