@@ -260,8 +260,8 @@ public struct DecisionLog: Sendable {
     public var keepsRoutineUpdates = true
     /// Whether the rows a reader may hide as routine (`LogEntry.isRoutine`: moves, updates from
     /// changed to changed and their actions) carry their causes, touches and deliveries. They
-    /// are kept and numbered either way; the text timeline shows only that they happened, so a
-    /// text replay turns this off and skips most of what building those rows costs.
+    /// are kept and numbered either way; the text timeline shows only how many there were, so a
+    /// text replay turns this off and no recognizer's reason for an update is built.
     public var keepsRoutineCauses = true
     public private(set) var count = 0
 
