@@ -4,10 +4,8 @@ import GestureTrace
 /// row, and the shared table of names is behind a lock. One per writing thread.
 package final class LogNameBytes {
     private let encode: (String) -> [UInt8]
-    /// Every name's bytes, one after another; grown (and moved) when a name is first seen.
-    @usableFromInline var storage: UnsafeMutablePointer<UInt8>
-    private var capacity = 256
-    private var used = 0
+    /// Every name's bytes, one after another (appended when a name is first seen).
+    @usableFromInline let storage = ByteBuffer(capacity: 256)
     /// Per name number: where its bytes start in `storage` (high 32 bits) and how many, or -1
     /// before its first use. Read for every name of every row, so not checked for exclusivity.
     @usableFromInline @exclusivity(unchecked) var spans: [Int] = []
@@ -15,10 +13,7 @@ package final class LogNameBytes {
     /// `encode` makes a name's bytes (its UTF-8 by default; a writer may keep them quoted).
     package init(encode: @escaping (String) -> [UInt8] = { Array($0.utf8) }) {
         self.encode = encode
-        storage = .allocate(capacity: capacity)
     }
-
-    deinit { storage.deallocate() }
 
     /// The name's bytes, valid until a name not seen before is asked for.
     @inlinable @inline(__always)
@@ -26,7 +21,7 @@ package final class LogNameBytes {
         let i = Int(name.number)
         if i < spans.count {
             let span = spans[i]
-            if span >= 0 { return UnsafeBufferPointer(start: storage + (span >> 32), count: span & 0xFFFF_FFFF) }
+            if span >= 0 { return UnsafeBufferPointer(start: storage.start + (span >> 32), count: span & 0xFFFF_FFFF) }
         }
         return add(name)
     }
@@ -35,16 +30,9 @@ package final class LogNameBytes {
         let i = Int(name.number)
         if i >= spans.count { spans.append(contentsOf: repeatElement(-1, count: i + 1 - spans.count)) }
         let bytes = encode(name.string)
-        if used + bytes.count > capacity {
-            while used + bytes.count > capacity { capacity *= 2 }
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            bigger.update(from: storage, count: used)
-            storage.deallocate()
-            storage = bigger
-        }
-        bytes.withUnsafeBufferPointer { (storage + used).update(from: $0.baseAddress!, count: $0.count) }
-        spans[i] = used << 32 | bytes.count
-        used += bytes.count
-        return UnsafeBufferPointer(start: storage + (used - bytes.count), count: bytes.count)
+        let at = storage.count
+        bytes.withUnsafeBufferPointer { storage.append($0) }
+        spans[i] = at << 32 | bytes.count
+        return UnsafeBufferPointer(start: storage.start + at, count: bytes.count)
     }
 }

@@ -76,7 +76,8 @@ final class JSONRowShapes {
     private let slots: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) private var programs: [Program] = []
     @exclusivity(unchecked) private var steps = GrowingStore<Step>()
-    @exclusivity(unchecked) private var bytes = GrowingStore<UInt8>()
+    /// Every program's literal runs, one after another.
+    private let bytes = ByteBuffer(capacity: 4096)
     /// Every shape met, with its program (or -1).
     private var known: [Key: Int] = [:]
     private let general: JSONLinesWriter
@@ -92,10 +93,9 @@ final class JSONRowShapes {
         slots.deinitialize(count: slotCount)
         slots.deallocate()
         steps.free()
-        bytes.free()
     }
 
-    /// Trivial values one after another, in storage that is read without reference counting.
+    /// A program's steps one after another, in storage that is read without reference counting.
     struct GrowingStore<T> {
         private(set) var base = UnsafeMutablePointer<T>.allocate(capacity: 256)
         private var capacity = 256
@@ -111,10 +111,6 @@ final class JSONRowShapes {
             }
             (base + count).initialize(to: v)
             count += 1
-        }
-
-        mutating func append<C: Collection>(contentsOf values: C) where C.Element == T {
-            for v in values { append(v) }
         }
 
         mutating func removeLast(from n: Int) {
@@ -168,7 +164,7 @@ final class JSONRowShapes {
         var fits = true
         out.write(atMost: room) { c in
             do {
-                let steps = self.steps.base, bytes = self.bytes.base
+                let steps = self.steps.base, bytes = self.bytes.start
                 do {
                     for i in program.first..<program.first + program.count {
                         let step = steps[i]
@@ -288,17 +284,17 @@ final class JSONRowShapes {
         for f in found {
             guard f.at >= at else { return -1 }
             steps.append(Step(start: Int32(bytes.count), count: Int32(f.at - at), value: f.value))
-            bytes.append(contentsOf: text[at..<f.at])
+            text[at..<f.at].withUnsafeBufferPointer { bytes.append($0) }
             at = f.at + f.count
         }
         steps.append(Step(start: Int32(bytes.count), count: Int32(text.count - at), value: .none))
-        bytes.append(contentsOf: text[at...])
+        text[at...].withUnsafeBufferPointer { bytes.append($0) }
         let program = Program(first: firstStep, count: steps.count - firstStep, room: bytes.count - firstByte + 48 * (steps.count - firstStep),
                               hasStrings: found.contains { $0.value == .string0 || $0.value == .string1 })
         // Kept only if it writes what the general path writes, for the marked row and this one.
         guard agrees(program, &row), agrees(program, &e) else {
             steps.removeLast(from: firstStep)
-            bytes.removeLast(from: firstByte)
+            bytes.truncate(to: firstByte)
             return -1
         }
         programs.append(program)

@@ -7,29 +7,25 @@ final class NumberTextMemo {
     private let text = UnsafeMutablePointer<UInt8>.allocate(capacity: 48)
     private var count = 0
     private var value = Int64.min
-    /// How a value is written (at most 48 bytes); one more is counted up in place only when
-    /// the text is the plain digits of the value.
-    private let write: (Int64, UnsafeMutablePointer<UInt8>) -> Int
-    private let countsUp: Bool
+    /// Integers are written as digits and counted up in place; thousandths (a row's time, in
+    /// microseconds) as `NumberText.writeFixed(_, scale: 1000)`, never counted up.
+    private let thousandths: Bool
 
-    /// Digits of an integer (`NumberText.writeInteger`), counted up in place.
-    static func integers() -> NumberTextMemo { NumberTextMemo(countsUp: true) { NumberText.writeInteger($0, to: $1) } }
+    /// Digits of an integer (`NumberText.writeInteger`).
+    static func integers() -> NumberTextMemo { NumberTextMemo(thousandths: false) }
 
     /// Thousandths, as `NumberText.writeFixed(_, scale: 1000)` writes them (a row's time).
-    static func thousandths() -> NumberTextMemo { NumberTextMemo(countsUp: false) { NumberText.writeFixed($0, scale: 1000, to: $1) } }
+    static func thousandths() -> NumberTextMemo { NumberTextMemo(thousandths: true) }
 
-    private init(countsUp: Bool, write: @escaping (Int64, UnsafeMutablePointer<UInt8>) -> Int) {
-        self.countsUp = countsUp
-        self.write = write
-    }
+    private init(thousandths: Bool) { self.thousandths = thousandths }
 
     deinit { text.deallocate() }
 
     /// Puts the text of `v` at the cursor (room for 48).
     @inline(__always)
     func put(_ v: Int64, _ c: inout ByteCursor) {
-        if v != value && !(countsUp && value >= 0 && v == value &+ 1 && countUp()) {
-            count = write(v, text)
+        if v != value && !(!thousandths && value >= 0 && v == value &+ 1 && countUp()) {
+            count = thousandths ? NumberText.writeFixed(v, scale: 1000, to: text) : NumberText.writeInteger(v, to: text)
         }
         value = v
         c.put(UnsafeBufferPointer(start: text, count: count))

@@ -74,6 +74,10 @@ public final class ByteBuffer {
     /// Forgets what was written, keeping the storage.
     public func removeAll() { written = 0 }
 
+    /// Where the bytes begin: valid until the buffer next grows (a write past its capacity).
+    /// For readers that keep spans of a buffer that is only appended to.
+    @inlinable public var start: UnsafePointer<UInt8> { UnsafePointer(base) }
+
     public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: written))
     }
