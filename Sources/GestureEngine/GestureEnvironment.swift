@@ -49,8 +49,10 @@ public final class GestureEnvironment {
     /// What is being processed now, for the causes of requests the subclasses make.
     var context: DispatchContext = .idle
     /// The touches of a `.delivering` context, for causes; set only when the log records, so the
-    /// context is a plain value on the hot path.
-    var deliveringTouches: [Touch] = []
+    /// context is a plain value on the hot path. Borrowed from the list being delivered, which
+    /// outlives the delivery: storing the list itself was an atomic retain and release on every
+    /// event. Valid only while `deliverToRecognizers` runs (it puts back what it found).
+    var deliveringTouches = UnsafeBufferPointer<Unmanaged<Touch>>(start: nil, count: 0)
     var isDispatching = false
     /// Cancellations the system was asked for inside a dispatch, done after it (`cancelTouches`).
     var systemCancels: [(GestureEnvironment.CancelledTouches, String, Int?)] = []
@@ -265,16 +267,19 @@ public final class GestureEnvironment {
     /// moved, ended, cancelled; `links` are the recognizers in delivery order, kept alive by the
     /// touches' lists (or the caller's merged list).
     private func deliverToRecognizers(_ changed: [Touch], links: UnretainedList<GestureRecognizer>, event: TouchEvent) {
+        // A delivery inside this one (an action that cancels touches) borrows its own list.
+        let outerTouches = deliveringTouches
+        defer { deliveringTouches = outerTouches }
         if changed.count == 1 {
             // One touch, one phase: no per-phase sets to build (the common case, a move).
-            changed.withUnretainedElements { $0[0] }._withUnsafeGuaranteedRef { touch in
+            changed.withUnretainedElements { touches in touches[0]._withUnsafeGuaranteedRef { touch in
                 let phase = touch.phase
                 // Which touches are being delivered is read only for the causes the log keeps:
                 // without a log the context stays `.idle` (two enum stores saved per event).
                 let describes = log.isRecording
                 if describes {
                     context = .delivering(phase: phase)
-                    deliveringTouches = changed
+                    deliveringTouches = touches
                 }
                 defer { if describes { context = .idle } }
                 for link in links {
@@ -287,7 +292,7 @@ public final class GestureEnvironment {
                         deliver(phase, changed, to: r, event: event)
                     }
                 }
-            }
+            } }
             return
         } else if let phase = changed.withUnretainedElements({ Self.commonPhase(of: $0) }) {
             // Several fingers in one phase (a pinch's moves): one set per recognizer, and
@@ -297,13 +302,11 @@ public final class GestureEnvironment {
                     guard !r.publishedState.isTerminal, r.book.isAttached else { return }
                     context = .delivering(phase: phase)
                     if changed.withUnretainedElements({ $0.allSatisfy { $0._withUnsafeGuaranteedRef { r.isTracking($0) } } }) {
-                        if log.isRecording { deliveringTouches = changed }
-                        deliver(phase, changed, to: r, event: event)
+                        deliver(phase, changed, to: r, event: event, describing: log.isRecording)
                     } else {
                         let set = changed.filter { r.isTracking($0) }
                         guard !set.isEmpty else { return }
-                        if log.isRecording { deliveringTouches = set }
-                        deliver(phase, set, to: r, event: event)
+                        deliver(phase, set, to: r, event: event, describing: log.isRecording)
                     }
                 }
             }
@@ -315,13 +318,22 @@ public final class GestureEnvironment {
                         let set = changed.filter { $0.phase == phase && r.isTracking($0) }
                         guard !set.isEmpty else { continue }
                         context = .delivering(phase: phase)
-                        if log.isRecording { deliveringTouches = set }
-                        deliver(phase, set, to: r, event: event)
+                        deliver(phase, set, to: r, event: event, describing: log.isRecording)
                     }
                 }
             }
         }
         context = .idle
+    }
+
+    /// `deliver(_:_:to:event:)` with the touches borrowed for the causes of the requests made
+    /// meanwhile, when `describing`.
+    private func deliver(_ phase: TouchPhase, _ set: [Touch], to r: GestureRecognizer, event: TouchEvent, describing: Bool) {
+        guard describing else { return deliver(phase, set, to: r, event: event) }
+        set.withUnretainedElements { touches in
+            deliveringTouches = touches
+            deliver(phase, set, to: r, event: event)
+        }
     }
 
     /// The phase all these touches are in, if they share one.
@@ -402,8 +414,7 @@ public final class GestureEnvironment {
             return Cause(.timer, reason ?? CauseText("timer \(name) fired"), causedBy: seq, evidence: evidence)
         case let .delivering(phase):
             if let reason { return Cause(.touches, reason, evidence: evidence) }
-            let touches = deliveringTouches
-            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(touches.map { "touch \($0.pointer)" }.joined(separator: ", ")))"
+            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(deliveringTouches.map { "touch \($0._withUnsafeGuaranteedRef { $0.pointer })" }.joined(separator: ", ")))"
             return Cause(.touches, "set by the recognizer \(where_)", evidence: evidence)
         case let .reaction(source, seq):
             return Cause(.reaction, reason ?? CauseText("reaction to \(source)"), other: source, causedBy: seq, evidence: evidence)
