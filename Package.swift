@@ -49,9 +49,10 @@ let package = Package(
         // assertions whose failures carry the explanation. For Swift Testing and XCTest alike.
         .target(name: "GestureLabTesting", dependencies: ["GestureLabUIKit", "GestureEngine", "GestureScenes", "GestureSynth", "GestureTrace", "GestureAnalysis", "GestureTimeline"]),
         // SDL2 (libsdl2-dev) and zlib (zlib1g-dev), installed by scripts/bootstrap.sh. Their headers
-        // are in the standard include path, and the module maps name the libraries, so no
-        // pkg-config: SDL2's adds -D_REENTRANT, which SwiftPM refuses with a warning on every build.
-        .systemLibrary(name: "CSDL2"),
+        // are in the standard include path, so no pkg-config: SDL2's adds -D_REENTRANT, which
+        // SwiftPM refuses with a warning on every build. SDL2 itself is opened at run time by the
+        // studio (CSDL2/SDLLoader.c), not linked; zlib's module map names its library.
+        .target(name: "CSDL2"),
         // zlib compresses the studio's PNG screenshots (a flat-coloured frame shrinks ~300x).
         .systemLibrary(name: "CZlib"),
         // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).

@@ -33,6 +33,14 @@ public enum Studio {
 
     static func sdlError(_ what: String) -> StudioError { StudioError("\(what): \(String(cString: SDL_GetError()))") }
 
+    /// Opens SDL2, which is not linked (see CSDL2's SDLLoader.c); before any SDL call.
+    static func openSDL() throws {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard gl_sdl_open(&reason, Int32(reason.count)) == 0 else {
+            throw StudioError(reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        }
+    }
+
     /// Refuses before SDL starts when there is nowhere to show a window: SDL would otherwise fall
     /// back to a driver without one and run invisibly (a recording nobody can draw on).
     static func requireDisplay() throws {
@@ -47,6 +55,7 @@ public enum Studio {
 
     static func createWindow(title: String, layout: Layout) throws -> (OpaquePointer, OpaquePointer) {
         try requireDisplay()
+        try openSDL()
         // SDL turns SIGINT and SIGTERM into a quit event (which saves) only if they have their
         // default handlers; a parent may have left them ignored or blocked.
         signal(SIGINT, SIG_DFL)
@@ -442,6 +451,7 @@ public enum Studio {
     /// Draws the frame at `time` with the software renderer on a plain surface (no display
     /// needed) and writes it as a PNG.
     static func screenshot(playhead: Playhead, layout: Layout, at time: Timestamp, title: String) throws -> ([UInt8], [Canvas.TextBox]) {
+        try openSDL()
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(layout.width), Int32(layout.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue) else {
             throw sdlError("cannot create a surface")
         }

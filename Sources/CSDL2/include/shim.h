@@ -1,5 +1,7 @@
 // SDL2 for GestureLab's studio. Function-like and cast macros do not import into Swift, so the
 // few the studio needs are wrapped here; the X11 part reads the X server's own event times.
+// SDL2 is not linked: `gl_sdl_open` (SDLLoader.c) opens it at run time, and the SDL functions
+// the studio calls are defined there as calls into the opened library.
 #ifndef GESTURELAB_CSDL2_SHIM_H
 #define GESTURELAB_CSDL2_SHIM_H
 #include <SDL2/SDL.h>
@@ -14,7 +16,9 @@
 static inline int gl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
 static inline Uint32 gl_touch_mouseid(void) { return SDL_TOUCH_MOUSEID; }
 static inline Sint64 gl_mouse_touchid(void) { return SDL_MOUSE_TOUCHID; }
-static inline int gl_save_bmp(SDL_Surface *s, const char *path) { return SDL_SaveBMP(s, path); }
+
+/// Opens SDL2 (once); 0 when it is ready, otherwise -1 with the reason in `error`.
+int gl_sdl_open(char *error, int size);
 
 /// The X server's timestamp (ms) of a button or motion event delivered as an SDL_SYSWMEVENT,
 /// or 0 when the message is not one.
