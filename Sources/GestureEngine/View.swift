@@ -23,8 +23,13 @@ open class View {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
     unowned(unsafe) var environmentRef: GestureEnvironment? {
-        didSet { for r in gestureRecognizers { r.environmentAttached(environmentRef) } }
+        didSet {
+            environmentLink = environmentRef.map { Unmanaged.passUnretained($0) }
+            for r in gestureRecognizers { r.environmentAttached(environmentRef) }
+        }
     }
+    /// `environmentRef`, for reads that take no strong reference (see `convertFromWindow`).
+    private var environmentLink: Unmanaged<GestureEnvironment>?
 
     /// This view's face in GestureLabUIKit (see `CompanionLink`).
     package var companion = CompanionLink()
@@ -131,8 +136,9 @@ open class View {
 
     /// A window point in this view's bounds coordinates.
     public func convertFromWindow(_ p: Point) -> Point {
-        if let env = environmentRef {
-            let g = env.geometryGeneration
+        // The generation read without binding the environment: a strong reference taken from
+        // the unowned one was an atomic retain and release on every delivery to a view.
+        if let g = environmentGeneration {
             if cachedOffset.generation != g {
                 let o = uncachedConvertFromWindow(.zero)
                 cachedOffset = (g, o.x, o.y)
@@ -140,6 +146,10 @@ open class View {
             return Point(x: p.x + cachedOffset.dx, y: p.y + cachedOffset.dy)
         }
         return uncachedConvertFromWindow(p)
+    }
+
+    private var environmentGeneration: Int? {
+        environmentLink?._withUnsafeGuaranteedRef { $0.geometryGeneration }
     }
 
     private func uncachedConvertFromWindow(_ p: Point) -> Point {
