@@ -293,10 +293,25 @@ open class GestureRecognizer {
     /// The pointer ids of the touches this attempt competes for: those received and not ignored
     /// (A.3.2). Transitions in the log list these.
     var claimedPointers: TouchIDs {
-        // Read unretained and lazily: one or two fingers, the usual case, need no array at all.
-        TouchIDs(attemptTouchLinks.lazy.compactMap { link in
-            link._withUnsafeGuaranteedRef { t in self.isIgnoring(t) ? nil : t.pointer }
-        })
+        // Read unretained, in a plain loop: one or two fingers, the usual case, need no array,
+        // and the closure of a lazy sequence retained the recognizer (an atomic retain and
+        // release for every update published).
+        var first = 0, second = 0, count = 0
+        var all: [Int] = []
+        for link in attemptTouchLinks {
+            guard let id = link._withUnsafeGuaranteedRef({ t in isIgnoring(t) ? nil : t.pointer }) else { continue }
+            if count == 0 { first = id } else if count == 1 { second = id } else {
+                if count == 2 { all = [first, second] }
+                all.append(id)
+            }
+            count += 1
+        }
+        switch count {
+        case 0: return TouchIDs()
+        case 1: return TouchIDs(first)
+        case 2: return TouchIDs(first, second)
+        default: return TouchIDs(all)
+        }
     }
 
     /// The centroid of the active touches in `view`'s coordinates, or of the last touches

@@ -179,7 +179,7 @@ extension GestureEnvironment {
                     publishQuietUpdate(r)
                     return
                 }
-                let seq = publish(r, .changed, cause: cause(of: q), routine: true)
+                let seq = publishInline(r, .changed, cause: { cause(of: q) }, routine: true)
                 fireActions(r, .changed, transitionSeq: seq, routine: true)
             case .ended:
                 let seq = publish(r, .ended, cause: cause(of: q))
@@ -253,6 +253,14 @@ extension GestureEnvironment {
 
     @discardableResult
     func publish(_ r: GestureRecognizer, _ to: RecognizerState, cause: @autoclosure () -> Cause, routine: Bool = false) -> Int {
+        publishInline(r, to, cause: cause, routine: routine)
+    }
+
+    /// `publish`, inlined where it is called: the update path calls it for most requests, and a
+    /// cause passed to the function that is not inlined was a closure that retained the
+    /// environment (an atomic retain and release per update).
+    @inline(__always)
+    private func publishInline(_ r: GestureRecognizer, _ to: RecognizerState, cause: () -> Cause, routine: Bool) -> Int {
         let from = r.publishedState
         r.publishedState = to
         r.isPending = false
