@@ -61,8 +61,9 @@ struct Arbitration {
         if let i = attempts.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) { attempts.remove(at: i) }
     }
 
-    /// Keeps a request's cause (only when the log will keep it) and returns its slot.
-    mutating func keep(_ cause: Cause) -> Int32 {
+    /// Keeps a request's cause (only when the log will keep it) and returns its slot. Taken, not
+    /// copied: a copy is a call per string and array of the cause, and the original's free another.
+    mutating func keep(_ cause: consuming Cause) -> Int32 {
         requestCauses.append(cause)
         return Int32(requestCauses.count - 1)
     }

@@ -408,7 +408,8 @@ public final class GestureEnvironment {
         q.causeSlot >= 0 ? arbitration.requestCauses[Int(q.causeSlot)] : Cause.unlogged
     }
 
-    func causeForRequest(reason: CauseText?, evidence: [Evidence]) -> Cause {
+    /// The reason and evidence are taken into the cause, not copied (see `Arbitration.keep`).
+    func causeForRequest(reason: consuming CauseText?, evidence: consuming [Evidence]) -> Cause {
         switch context {
         case let .timer(name, _, seq):
             return Cause(.timer, reason ?? CauseText("timer \(name) fired"), causedBy: seq, evidence: evidence)
