@@ -167,6 +167,13 @@ open class GestureRecognizer {
         setState(.failed, message: CauseText(reason()), evidence: evidence())
     }
 
+    /// `fail(because:evidence:)` with the reason as a template and its values, formatted only if
+    /// someone reads it (the log's writer, on its own thread): for the reasons given at every
+    /// stroke, which String interpolation made a sixteenth of a logged replay's engine thread.
+    public final func fail(because message: @autoclosure () -> CauseText, evidence: @autoclosure () -> [Evidence] = []) {
+        setState(.failed, message: message(), evidence: evidence())
+    }
+
     // MARK: Touches
 
     /// Touches received in this attempt, in order of arrival (ended ones included, so a double

@@ -55,7 +55,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         if let (t, d) = firstTouch(touches, movedBeyond: allowableMovement) {
-            fail(because: "\(t.label) moved \(NumberFormat.short(d)) pt before the press was long enough, beyond allowableMovement",
+            fail(because: CauseText("touch %d moved %1 pt before the press was long enough, beyond allowableMovement", Double(t.pointer), d),
                  evidence: [Evidence("allowableMovement", value: d, threshold: allowableMovement, unit: "pt", comparison: ">")])
         }
     }
@@ -74,14 +74,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         let held = pressStart.map { now - $0 } ?? Duration(microseconds: 0)
-        fail(because: "lifted after \(NumberFormat.ms(held)), before minimumPressDuration \(NumberFormat.ms(minimumPressDuration))",
+        fail(because: CauseText("lifted after %3 ms, before minimumPressDuration %3 ms", held.milliseconds, minimumPressDuration.milliseconds),
              evidence: [Evidence("minimumPressDuration", value: held.seconds, threshold: minimumPressDuration.seconds, unit: "s", comparison: "<")])
     }
 
     /// The press timer's action, made once per recognizer rather than once per touch (a closure
     /// is an allocation).
     private lazy var heldLongEnough: () -> Void = { [unowned self] in
-        self.setState(.began, because: "held \(NumberFormat.ms(self.minimumPressDuration)) without moving beyond allowableMovement",
+        self.setState(.began, because: CauseText("held %3 ms without moving beyond allowableMovement", self.minimumPressDuration.milliseconds),
                       evidence: [Evidence("minimumPressDuration", value: self.minimumPressDuration.seconds,
                                           threshold: self.minimumPressDuration.seconds, unit: "s", comparison: ">=")])
     }

@@ -167,7 +167,7 @@ open class PanGestureRecognizer: GestureRecognizer {
                 reference = reference + Vector(dx: t.dx.sign == .minus ? -min(abs(t.dx), minimumDistance) : min(abs(t.dx), minimumDistance),
                                                dy: t.dy.sign == .minus ? -min(abs(t.dy), minimumDistance) : min(abs(t.dy), minimumDistance))
             }
-            setState(.began, because: "translation \(NumberFormat.short(value)) pt along \(axis) reached minimumDistance \(NumberFormat.short(minimumDistance)) pt",
+            setState(.began, because: CauseText("translation %1 pt along %s reached minimumDistance %1 pt", axis, numbers: value, minimumDistance),
                      evidence: [Evidence("minimumDistance", value: value, threshold: minimumDistance, unit: "pt", comparison: ">=")])
         } else if state.isActive {
             setState(.changed, because: CauseText("translation (%1, %1)", t.dx, t.dy))
@@ -188,7 +188,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             } else if state == .possible {
                 let t = Vector(dx: lastCentroid.x - reference.x, dy: lastCentroid.y - reference.y)
                 let value = max(abs(t.dx), abs(t.dy))
-                fail(because: "all fingers lifted after \(NumberFormat.short(value)) pt, short of minimumDistance \(NumberFormat.short(minimumDistance)) pt",
+                fail(because: CauseText("all fingers lifted after %1 pt, short of minimumDistance %1 pt", value, minimumDistance),
                      evidence: [Evidence("minimumDistance", value: value, threshold: minimumDistance, unit: "pt", comparison: "<")])
             }
             return

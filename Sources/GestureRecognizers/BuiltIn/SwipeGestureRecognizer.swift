@@ -105,7 +105,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             if timing == .atTouchUp { evaluate(atTouchUp: true) }
             if state == .possible {
                 let (name, along, _) = best()
-                fail(because: "lifted after \(NumberFormat.short(along)) pt \(Self.directionName(name)), short of a swipe",
+                fail(because: CauseText("lifted after %1 pt %s, short of a swipe", Self.directionName(name), numbers: along),
                      evidence: [Evidence("minimumDistance", value: along, threshold: minimumDistance, unit: "pt", comparison: "<")])
             }
         }
@@ -152,13 +152,13 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         guard state == .possible, let startTime else { return }
         let elapsed = now - startTime
         if elapsed > maximumDuration {
-            fail(because: "still moving after \(NumberFormat.ms(elapsed)), longer than maximumDuration \(NumberFormat.ms(maximumDuration))",
+            fail(because: CauseText("still moving after %3 ms, longer than maximumDuration %3 ms", elapsed.milliseconds, maximumDuration.milliseconds),
                  evidence: [Evidence("maximumDuration", value: elapsed.seconds, threshold: maximumDuration.seconds, unit: "s", comparison: ">")])
             return
         }
         let (name, along, across) = best()
         if across > maximumDeviationRatio * max(along, minimumDistance) {
-            fail(because: "drifted \(NumberFormat.short(across)) pt sideways while travelling \(NumberFormat.short(max(along, 0))) pt \(Self.directionName(name))",
+            fail(because: CauseText("drifted %1 pt sideways while travelling %1 pt %s", Self.directionName(name), numbers: across, max(along, 0)),
                  evidence: [Evidence("maximumDeviationRatio", value: across / max(along, minimumDistance), threshold: maximumDeviationRatio, unit: "", comparison: ">")])
             return
         }
@@ -167,11 +167,11 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         let speed = elapsed.seconds > 0 ? along / elapsed.seconds : .infinity
         guard speed >= minimumVelocity else {
             if atTouchUp {
-                fail(because: "too slow: \(NumberFormat.short(speed)) pt/s", evidence: [Evidence("minimumVelocity", value: speed, threshold: minimumVelocity, unit: "pt/s", comparison: "<")])
+                fail(because: CauseText("too slow: %1 pt/s", speed), evidence: [Evidence("minimumVelocity", value: speed, threshold: minimumVelocity, unit: "pt/s", comparison: "<")])
             }
             return
         }
-        setState(.recognized, because: "travelled \(NumberFormat.short(along)) pt \(Self.directionName(name)) in \(NumberFormat.ms(elapsed))",
+        setState(.recognized, because: CauseText("travelled %1 pt %s in %3 ms", Self.directionName(name), numbers: along, elapsed.milliseconds),
                  evidence: [Evidence("minimumDistance", value: along, threshold: minimumDistance, unit: "pt", comparison: ">=")])
     }
 }

@@ -121,7 +121,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         touchesInTap.clearKeepingCapacity()
         tapStart = nil
         if tapsCompleted >= numberOfTapsRequired {
-            setState(.recognized, because: "\(tapsCompleted) of \(numberOfTapsRequired) tap(s) completed",
+            setState(.recognized, because: CauseText("%d of %d tap(s) completed", Double(tapsCompleted), Double(numberOfTapsRequired)),
                      evidence: [Evidence("numberOfTapsRequired", value: Double(tapsCompleted), threshold: Double(numberOfTapsRequired), unit: "taps", comparison: ">=")])
         } else {
             intervalTimer = startTimer("maximumTapInterval", after: maximumTapInterval, nextTapTooLate)
