@@ -303,22 +303,11 @@ open class GestureRecognizer {
         // Read unretained, in a plain loop: one or two fingers, the usual case, need no array,
         // and the closure of a lazy sequence retained the recognizer (an atomic retain and
         // release for every update published).
-        var first = 0, second = 0, count = 0
-        var all: [Int] = []
+        var ids = TouchIDs.Builder()
         for link in attemptTouchLinks {
-            guard let id = link._withUnsafeGuaranteedRef({ t in isIgnoring(t) ? nil : t.pointer }) else { continue }
-            if count == 0 { first = id } else if count == 1 { second = id } else {
-                if count == 2 { all = [first, second] }
-                all.append(id)
-            }
-            count += 1
+            if let id = link._withUnsafeGuaranteedRef({ t in isIgnoring(t) ? nil : t.pointer }) { ids.append(id) }
         }
-        switch count {
-        case 0: return TouchIDs()
-        case 1: return TouchIDs(first)
-        case 2: return TouchIDs(first, second)
-        default: return TouchIDs(all)
-        }
+        return ids.ids
     }
 
     /// The centroid of the active touches in `view`'s coordinates, or of the last touches

@@ -14,16 +14,30 @@ public struct TouchIDs: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     public init(_ first: Int, _ second: Int) { count = 2; one = first; two = second; many = [] }
 
     public init<S: Sequence>(_ ids: S) where S.Element == Int {
-        var n = 0, x = 0, y = 0
-        var all: [Int] = []
-        for id in ids {
-            if n == 0 { x = id } else if n == 1 { y = id } else {
-                if n == 2 { all = [x, y] }
-                all.append(id)
+        var builder = Builder()
+        for id in ids { builder.append(id) }
+        self = builder.ids
+    }
+
+    /// Ids added one by one, without an array for the first two (for callers that find them in
+    /// a loop of their own rather than as a sequence).
+    struct Builder {
+        private var count = 0, one = 0, two = 0
+        private var many: [Int] = []
+
+        mutating func append(_ id: Int) {
+            if count == 0 { one = id } else if count == 1 { two = id } else {
+                if count == 2 { many = [one, two] }
+                many.append(id)
             }
-            n += 1
+            count += 1
         }
-        count = n; one = x; two = y; many = all
+
+        var ids: TouchIDs { TouchIDs(count: count, one: one, two: two, many: many) }
+    }
+
+    private init(count: Int, one: Int, two: Int, many: [Int]) {
+        self.count = count; self.one = one; self.two = two; self.many = many
     }
 
     public init(arrayLiteral ids: Int...) { self.init(ids) }

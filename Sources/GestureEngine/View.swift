@@ -22,13 +22,16 @@ open class View {
     public private(set) unowned(unsafe) var superview: View?
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
-    unowned(unsafe) var environmentRef: GestureEnvironment? {
-        didSet {
-            environmentLink = environmentRef.map { Unmanaged.passUnretained($0) }
-            for r in gestureRecognizers { r.environmentAttached(environmentRef) }
+    /// Kept unretained, like `superview` (the environment owns the hierarchy's root).
+    var environmentRef: GestureEnvironment? {
+        get { environmentLink?.takeUnretainedValue() }
+        set {
+            environmentLink = newValue.map { Unmanaged.passUnretained($0) }
+            for r in gestureRecognizers { r.environmentAttached(newValue) }
         }
     }
-    /// `environmentRef`, for reads that take no strong reference (see `convertFromWindow`).
+    /// `environmentRef` as stored: read through it where a strong reference would be an atomic
+    /// retain and release (see `convertFromWindow`).
     private var environmentLink: Unmanaged<GestureEnvironment>?
 
     /// This view's face in GestureLabUIKit (see `CompanionLink`).
