@@ -13,6 +13,9 @@ import GestureTrace
 /// `%%` a percent sign. At most two strings, four names and three numbers.
 public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     @usableFromInline let template: StaticString
+    /// Whether a string is kept (see `kept`): known where the text is made, so that a log row
+    /// can tell whether it holds storage without looking at its strings.
+    @usableFromInline let hasStrings: Bool
     @usableFromInline let first: String
     @usableFromInline let second: String
     @usableFromInline let a: Double, b: Double, c: Double
@@ -21,8 +24,9 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     /// A finished text.
     public init(_ text: String) {
         template = "%s"
-        first = text
+        first = CauseText.kept(text)
         second = ""
+        hasStrings = !text.isEmpty
         a = 0; b = 0; c = 0
         name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
@@ -33,7 +37,8 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     public init(_ template: StaticString, names n1: LogName, _ n2: LogName? = nil, _ n3: LogName? = nil, _ n4: LogName? = nil,
                 string: String = "", numbers a: Double = 0, _ b: Double = 0, _ c: Double = 0) {
         self.template = template
-        first = string; second = ""
+        first = CauseText.kept(string); second = ""
+        hasStrings = !string.isEmpty
         self.a = a; self.b = b; self.c = c
         name1 = n1.number; name2 = n2?.number ?? -1; name3 = n3?.number ?? -1; name4 = n4?.number ?? -1
     }
@@ -42,6 +47,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     public init(_ template: StaticString, _ a: Double, _ b: Double = 0, _ c: Double = 0) {
         self.template = template
         first = ""; second = ""
+        hasStrings = false
         self.a = a; self.b = b; self.c = c
         name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
@@ -49,8 +55,9 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     /// A template filled with strings, then numbers.
     public init(_ template: StaticString, _ first: String, _ second: String = "", numbers a: Double = 0, _ b: Double = 0, _ c: Double = 0) {
         self.template = template
-        self.first = first
-        self.second = second
+        self.first = CauseText.kept(first)
+        self.second = CauseText.kept(second)
+        hasStrings = !(first.isEmpty && second.isEmpty)
         self.a = a; self.b = b; self.c = c
         name1 = -1; name2 = -1; name3 = -1; name4 = -1
     }
@@ -73,11 +80,21 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
 
     private init(template: StaticString, first: String, second: String, a: Double, b: Double, c: Double, names: (Int32, Int32, Int32, Int32)) {
         self.template = template
-        self.first = first
-        self.second = second
+        self.first = CauseText.kept(first)
+        self.second = CauseText.kept(second)
+        hasStrings = !(first.isEmpty && second.isEmpty)
         self.a = a; self.b = b; self.c = c
         (name1, name2, name3, name4) = names
     }
+
+    /// An empty string as the empty literal, which holds no storage (an emptied string may keep
+    /// its buffer): so `holdsStorage` can tell from the text alone whether freeing it releases
+    /// anything.
+    @inline(__always)
+    private static func kept(_ s: String) -> String { s.isEmpty ? "" : s }
+
+    /// Whether freeing this releases storage: a string is kept (see `kept`).
+    @inlinable package var holdsStorage: Bool { hasStrings }
 
     /// The letters of the template's number slots, in order (`d`, `1` or `3`).
     package var numberSlots: [UInt8] {

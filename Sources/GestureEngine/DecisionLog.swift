@@ -268,14 +268,31 @@ public struct DecisionLog: Sendable {
     /// When set, kept entries are handed to it as they happen instead of being stored, so a replay
     /// of any length runs in constant memory (`entries` stays empty). The engine never reads the
     /// log back, so nothing it decides depends on this.
-    nonisolated(unsafe) public var sink: ((LogEntry) -> Void)?
+    nonisolated(unsafe) public var sink: ((LogEntry) -> Void)? {
+        didSet { gatherBatches() }
+    }
 
-    /// When set (and `sink` is not), kept entries are gathered in `entries` and handed over
-    /// `batchSize` at a time; the receiver takes them and leaves an empty array (with storage to
-    /// reuse). Cheaper per entry than `sink`: each entry is built straight into the array, and no
-    /// call is made for it alone. `flushBatch()` hands over the rest.
-    nonisolated(unsafe) public var batchSink: ((inout [LogEntry]) -> Void)?
+    /// When set (and `sink` is not), kept entries are gathered in a `LogBatch` instead of
+    /// `entries` and handed over `batchSize` at a time; the receiver takes them and leaves an
+    /// empty batch (this one emptied, or another). Cheaper per entry than `sink`: no call is made
+    /// for an entry alone, and a batch is emptied without freeing rows one by one.
+    /// `flushBatch()` hands over the rest.
+    nonisolated(unsafe) public var batchSink: ((inout LogBatch) -> Void)? {
+        didSet { gatherBatches() }
+    }
     public var batchSize = 4096
+    /// Where entries gather while `batchSink` is set.
+    private var batch: LogBatch? {
+        didSet { batchLink = batch.map { Unmanaged.passUnretained($0) } }
+    }
+    /// A batch to gather in exactly when `batchSink` is set and `sink` is not (rows gathered and
+    /// not flushed before either changes are dropped).
+    private mutating func gatherBatches() {
+        batch = batchSink != nil && sink == nil ? batch ?? LogBatch(capacity: batchSize) : nil
+    }
+    /// `batch`, used as a guaranteed reference: read from this struct, the batch was retained and
+    /// released for every row.
+    private var batchLink: Unmanaged<LogBatch>?
 
     public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         isRecording = recording
@@ -299,19 +316,36 @@ public struct DecisionLog: Sendable {
             let entry = LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from, to: to,
                                  phase: phase, touches: bare ? TouchIDs() : touches(), cause: bare ? .unlogged : cause(),
                                  delivered: bare ? nil : delivered())
-            if let sink {
-                sink(entry)
+            if let batchLink {
+                // Built straight into the batch; the other ways are out of line, to keep this
+                // (inlined wherever the engine logs) small.
+                let holds = entry.holdsStorage
+                batchLink._withUnsafeGuaranteedRef { $0.nextSlot() }.initialize(to: entry)
+                if batchLink._withUnsafeGuaranteedRef({ $0.added(holdingStorage: holds) }) >= batchSize { flushBatch() }
             } else {
-                entries.append(entry)
-                if entries.count >= batchSize, let batchSink { batchSink(&entries) }
+                keepUnbatched(entry)
             }
         }
         return seq
     }
 
+    /// The empty note that stands for a routine update when `keepsRoutineUpdates` is off (it
+    /// keeps the numbering of everything else). Out of line: `append` is inlined where it is
+    /// called, and the update path is the engine's busiest.
+    @inline(never) @discardableResult
+    mutating func appendUpdateNote(time: Timestamp) -> Int {
+        append(time: time, kind: .note, cause: Cause(.lifecycle, ""))
+    }
+
+    @inline(never)
+    private mutating func keepUnbatched(_ entry: consuming LogEntry) {
+        if let sink { sink(entry) } else { entries.append(entry) }
+    }
+
     /// Hands the entries gathered so far to `batchSink`.
+    @inline(never)
     public mutating func flushBatch() {
-        if let batchSink, !entries.isEmpty { batchSink(&entries) }
+        if let batchSink, let batch, !batch.isEmpty { batchSink(&self.batch!) }
     }
 
     /// Numbers `n` entries that are not kept, as `append` would; returns the first number.

@@ -270,7 +270,7 @@ extension GestureEnvironment {
         }
         let seq: Int
         if routine && !log.keepsRoutineUpdates {
-            seq = log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
+            seq = log.appendUpdateNote(time: now)
         } else {
             seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: from.logName(discrete: r.isDiscrete),
                              to: to.logName(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
@@ -280,7 +280,7 @@ extension GestureEnvironment {
     }
 
     func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int, routine: Bool = false) {
-        let seq = routine && !log.keepsRoutineUpdates ? log.append(time: now, kind: .note, cause: Cause(.lifecycle, ""))
+        let seq = routine && !log.keepsRoutineUpdates ? log.appendUpdateNote(time: now)
             : log.append(time: now, kind: .action, recognizer: r.logName, to: state.logName(discrete: r.isDiscrete),
                          cause: Cause(.lifecycle, CauseText("%n %n", names: r.logName, state.logName(discrete: r.isDiscrete)), causedBy: transitionSeq))
         guard !r.book.actions.isEmpty else { return }

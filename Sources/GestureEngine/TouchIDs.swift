@@ -6,8 +6,12 @@ public struct TouchIDs: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     public let count: Int
     private let one: Int
     private let two: Int
-    /// Every id, when there are more than two.
+    /// Every id, when there are more than two (and only then: see `holdsStorage`).
     private let many: [Int]
+
+    /// Whether freeing these releases storage: `many` is filled for a third id and otherwise
+    /// the empty literal.
+    @inlinable package var holdsStorage: Bool { count > 2 }
 
     public init() { count = 0; one = 0; two = 0; many = [] }
     public init(_ id: Int) { count = 1; one = id; two = 0; many = [] }

@@ -191,34 +191,36 @@ struct BenchCommand: ParsableCommand {
             rows = 0
             _ = try BenchCommand.replay(events, doc) { batch in
                 rows += batch.count
-                batch.removeAll(keepingCapacity: true)
+                batch.removeAll()
             }
         }
         emit(String(format: "engine + log rows built and dropped: %.3f s = %.0f events/s, %.1f rows per event", bare, n / bare, Double(rows) / n))
 
         /// One format's replay: rows formatted by `format` on this thread, or on a second core
         /// as `replay` does it; returns the bytes formatted.
-        func formatted(compact: Bool = false, text: Bool = false, pipelined: Bool, _ format: @escaping (inout [LogEntry]) -> Int) throws -> (Double, Int) {
+        func formatted(compact: Bool = false, text: Bool = false, pipelined: Bool, _ format: @escaping (LogBatch) -> Int) throws -> (Double, Int) {
             var bytes = 0
             let t = try best {
                 bytes = 0
                 if pipelined {
-                    let pipeline = LogPipeline { bytes += format(&$0) }
+                    let pipeline = LogPipeline { bytes += format($0) }
                     _ = try BenchCommand.replay(events, doc, routineUpdates: !compact, routineCauses: !text) { pipeline.take(&$0) }
                     pipeline.finish()
                 } else {
                     _ = try BenchCommand.replay(events, doc, routineUpdates: !compact, routineCauses: !text) { batch in
-                        bytes += format(&batch)
-                        batch.removeAll(keepingCapacity: true)
+                        bytes += format(batch)
+                        batch.removeAll()
                     }
                 }
             }
             return (t, bytes)
         }
-        func jsonl(compact: Bool) -> (inout [LogEntry]) -> Int {
+        func jsonl(compact: Bool) -> (LogBatch) -> Int {
             let lines = JSONLinesWriter()
             return { batch in
-                for i in batch.indices where !(compact && ReplayCommand.isRoutine(batch[i])) { lines.append(inPlace: &batch[i]) }
+                batch.withUnsafeMutableRows { rows in
+                    for i in rows.indices where !(compact && ReplayCommand.isRoutine(rows[i])) { lines.append(inPlace: &rows[i]) }
+                }
                 defer { lines.clear() }
                 return lines.count
             }
@@ -233,7 +235,9 @@ struct BenchCommand: ParsableCommand {
         var writer = TextTimeline.Writer(TextTimeline())
         let text = ByteBuffer()
         let (t, bytes) = try formatted(text: true, pipelined: true) { batch in
-            for i in batch.indices { writer.append(inPlace: &batch[i], to: text) }
+            batch.withUnsafeMutableRows { rows in
+                for i in rows.indices { writer.append(inPlace: &rows[i], to: text) }
+            }
             defer { text.removeAll() }
             return text.count
         }
@@ -272,7 +276,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     static func replay(_ events: [TraceEvent], _ doc: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true,
-                       logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> Int {
+                       logBatches: ((inout LogBatch) -> Void)? = nil) throws -> Int {
         let scene = try SceneBuilder.build(doc, recordLog: logBatches != nil)
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates

@@ -56,7 +56,7 @@ struct ExplainCommand: ParsableCommand {
 /// Replays a trace or exits 2 with the located problem.
 func replayOrExit(trace: String, scene: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil,
                   observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
-                  logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> ReplayResult {
+                  logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
     do {
         // Parsing on a second core while the engine runs on this one.
         let r = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)

@@ -74,17 +74,19 @@ struct ReplayCommand: ParsableCommand {
         case .jsonl:
             let compact = self.compact
             pipeline = LogPipeline { batch in
-                for i in batch.indices {
-                    if compact && Self.isRoutine(batch[i]) { continue }
-                    lines.append(inPlace: &batch[i])
-                    if lines.count >= 1 << 16 { putLines() }
+                batch.withUnsafeMutableRows { rows in
+                    for i in rows.indices {
+                        if compact && Self.isRoutine(rows[i]) { continue }
+                        lines.append(inPlace: &rows[i])
+                        if lines.count >= 1 << 16 { putLines() }
+                    }
                 }
             }
         case .text:
             pipeline = LogPipeline { batch in
                 title()
-                for i in batch.indices {
-                    writer.append(inPlace: &batch[i], to: text)
+                batch.withUnsafeMutableRows { rows in
+                    for i in rows.indices { writer.append(inPlace: &rows[i], to: text) }
                 }
                 if text.count >= 1 << 16 { putText() }
             }

@@ -23,7 +23,7 @@ public enum Replay {
                            recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
                            routineCauses: Bool = true, observe: ((TraceEvent) -> Void)? = nil,
                            logSink: ((LogEntry) -> Void)? = nil,
-                           logBatches: ((inout [LogEntry]) -> Void)? = nil) throws -> ReplayResult {
+                           logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
         let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds)
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates

@@ -71,15 +71,16 @@ final class JSONRowShapes {
     }
 
     // Read for every row, so kept in storage of their own: no exclusivity check, no reference
-    // counting. Programs are only added; slots are overwritten when two shapes meet.
-    private let slotCount = 512
-    private let slots: UnsafeMutablePointer<Slot>
+    // counting. Every shape met has a slot (open addressing, at most half full), so two shapes
+    // whose keys meet never take turns being compiled or looked up elsewhere, whatever the
+    // templates' addresses in a build.
+    @exclusivity(unchecked) private var slotCount = 256
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var shapeCount = 0
     @exclusivity(unchecked) private var programs: [Program] = []
     @exclusivity(unchecked) private var steps = GrowingStore<Step>()
     /// Every program's literal runs, one after another.
     private let bytes = ByteBuffer(capacity: 4096)
-    /// Every shape met, with its program (or -1).
-    private var known: [Key: Int] = [:]
     private let general: JSONLinesWriter
     private let scratch = ByteBuffer(capacity: 1024)
 
@@ -141,20 +142,39 @@ final class JSONRowShapes {
     /// is written then).
     func write(_ e: inout LogEntry, to out: ByteBuffer, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
         guard let key = key(&e) else { return false }
-        let index = Int(truncatingIfNeeded: key.spread & UInt64(slotCount - 1))
-        if slots[index].key != key {
-            // A shape met before keeps its program; only a new one is compiled.
-            if let known = known[key] {
-                slots[index] = Slot(key: key, program: known)
-            } else {
+        let mask = slotCount - 1
+        var index = Int(truncatingIfNeeded: key.spread) & mask
+        while true {
+            guard let k = slots[index].key else {
+                // A shape not met before: its program is made once.
                 let program = compile(&e)
-                known[key] = program
-                slots[index] = Slot(key: key, program: program)
+                add(key, program)
+                guard program >= 0 else { return false }
+                return run(programs[program], &e, to: out, seq: seq, time: time)
             }
+            if k == key { break }
+            index = (index + 1) & mask
         }
         let p = slots[index].program
         guard p >= 0 else { return false }
         return run(programs[p], &e, to: out, seq: seq, time: time)
+    }
+
+    private func add(_ key: Key, _ program: Int) {
+        if 2 * (shapeCount + 1) > slotCount {
+            let old = slots, oldCount = slotCount
+            slotCount *= 2
+            slots = .allocate(capacity: slotCount)
+            slots.initialize(repeating: Slot(key: nil, program: -1), count: slotCount)
+            shapeCount = 0
+            for i in 0..<oldCount { if let k = old[i].key { add(k, old[i].program) } }
+            old.deinitialize(count: oldCount)
+            old.deallocate()
+        }
+        var index = Int(truncatingIfNeeded: key.spread) & (slotCount - 1)
+        while slots[index].key != nil { index = (index + 1) & (slotCount - 1) }
+        slots[index] = Slot(key: key, program: program)
+        shapeCount += 1
     }
 
     private func run(_ program: Program, _ e: inout LogEntry, to out: ByteBuffer, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {

@@ -91,24 +91,21 @@ public final class PipelinedTraceReader: TraceEventSource {
         }
     }
 
-    /// The reader's side and the queue between the two threads, guarded by one condition.
+    /// The reader's side and the queue between the two threads.
     private final class Channel: @unchecked Sendable {
         enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }
 
         private let reader: TraceReader
         private let chunk: Int
-        private let depth: Int
-        private let condition = NSCondition()
-        private var ready: [[TraceEvent]] = []
+        private let queue: HandoffQueue<[TraceEvent]>
+        // Written by the reading thread before `queue.finish()`, read after `take` returned nil.
         private var failure: TraceDiagnostic?
         private var warnings: [TraceDiagnostic] = []
-        private var done = false
-        private var stopping = false
 
         init(reader: TraceReader, chunk: Int, depth: Int) {
             self.reader = reader
             self.chunk = chunk
-            self.depth = depth
+            queue = HandoffQueue(depth: depth)
         }
 
         func produce() {
@@ -124,47 +121,22 @@ public final class PipelinedTraceReader: TraceEventSource {
                     break
                 }
                 if buffer.count == chunk {
-                    guard hand(buffer) else { return }
+                    if queue.put(buffer).stopped { return }
                     buffer = []
                     buffer.reserveCapacity(chunk)
                 }
             }
-            condition.lock()
-            if !buffer.isEmpty { ready.append(buffer) }
+            if !buffer.isEmpty && queue.put(buffer).stopped { return }
             failure = error
             warnings = reader.warnings
-            done = true
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// Waits for room, then queues a chunk; false when the consumer has gone.
-        private func hand(_ events: [TraceEvent]) -> Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            while ready.count >= depth && !stopping { condition.wait() }
-            if stopping { return false }
-            ready.append(events)
-            condition.broadcast()
-            return true
+            queue.finish()
         }
 
         func take() -> Taken {
-            condition.lock()
-            defer { condition.unlock() }
-            while ready.isEmpty && !done { condition.wait() }
-            if !ready.isEmpty {
-                condition.broadcast()
-                return .events(ready.removeFirst())
-            }
+            if let events = queue.take() { return .events(events) }
             return .end(failure, warnings)
         }
 
-        func stop() {
-            condition.lock()
-            stopping = true
-            condition.broadcast()
-            condition.unlock()
-        }
+        func stop() { queue.stop() }
     }
 }

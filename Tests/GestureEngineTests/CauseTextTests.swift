@@ -75,27 +75,3 @@ struct TouchIDsTests {
         #expect(Set([TouchIDs(1, 2), TouchIDs([1, 2])]).count == 1)
     }
 }
-
-@Suite("The decision log handed over in batches")
-struct LogBatchTests {
-    @Test("Every kept entry arrives once, in order, in batches of the given size, the rest on flush")
-    func batches() {
-        var log = DecisionLog()
-        var seen: [Int] = []
-        var sizes: [Int] = []
-        log.batchSize = 4
-        log.batchSink = { batch in
-            sizes.append(batch.count)
-            seen += batch.map(\.seq)
-            batch.removeAll(keepingCapacity: true)
-        }
-        for i in 0..<10 {
-            log.append(time: .zero, kind: .note, touches: TouchIDs(i), cause: Cause(.lifecycle, CauseText("row %d", Double(i))))
-        }
-        #expect(sizes == [4, 4])
-        log.flushBatch()
-        #expect(sizes == [4, 4, 2])
-        #expect(seen == Array(0..<10))
-        #expect(log.entries.isEmpty)
-    }
-}

@@ -103,6 +103,24 @@ struct JSONLinesWriterTests {
         }
     }
 
+    @Test("Hundreds of shapes, met again and again in turn, are each written as the general path writes them")
+    func manyShapes() {
+        // Each recognizer name is a shape of its own: more than the shape table first holds, so
+        // it grows while shapes met before come back.
+        let names = (0..<700).map { LogName("recognizer \($0)") }
+        let w = JSONLinesWriter()
+        var expected = ""
+        for round in 0..<3 {
+            for (i, name) in names.enumerated() {
+                let e = LogEntry(seq: round * 1000 + i, time: .milliseconds(Double(round * 1000 + i)), kind: .action, recognizer: name, to: .changed,
+                                 cause: Cause(.lifecycle, CauseText("%n %n", names: name, .changed), causedBy: i))
+                w.append(e)
+                expected += JSONLinesTimeline.line(e) + "\n"
+            }
+        }
+        #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+    }
+
     @Test("The writer's static names of row and cause kinds are their raw values")
     func kindNames() {
         for k in LogEntry.Kind.allCases { #expect(k.jsonName.description == k.rawValue) }

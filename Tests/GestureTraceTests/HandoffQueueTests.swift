@@ -1,0 +1,79 @@
+import Foundation
+import GestureTrace
+import Testing
+
+@Suite("Batches handed from one thread to another")
+struct HandoffQueueTests {
+    /// A flag another thread sets.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
+    @Test("Every batch arrives once and in order, with the given batches coming back for reuse")
+    func order() {
+        let queue = HandoffQueue<[Int]>(depth: 3)
+        let producer = Thread {
+            var reused = 0
+            for i in 0..<500 {
+                let r = queue.put([i, i + 1])
+                if r.reused != nil { reused += 1 }
+            }
+            _ = queue.put([reused])
+            queue.finish()
+        }
+        producer.start()
+        var seen: [Int] = []
+        var last: [Int]?
+        while let batch = queue.take(returning: last) {
+            seen.append(batch[0])
+            last = batch
+        }
+        #expect(seen.count == 501)
+        #expect(Array(seen.prefix(500)) == Array(0..<500))
+        // Given back after each take, so after the first few puts one is nearly always waiting.
+        #expect(seen[500] > 400, "\(seen[500]) batches came back for reuse")
+    }
+
+    @Test("A producer waits while depth batches are queued, and stops when the consumer has gone")
+    func bounded() {
+        let queue = HandoffQueue<Int>(depth: 2)
+        #expect(queue.put(1).stopped == false)
+        #expect(queue.put(2).stopped == false)
+        let third = Flag(), stopped = Flag()
+        let producer = Thread {
+            _ = queue.put(3)
+            third.set()
+            if queue.put(4).stopped { stopped.set() }
+        }
+        producer.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(!third.isSet, "a third batch went in while two were queued")
+        // Taking one leaves one queued, at most half the depth: the producer goes on.
+        #expect(queue.take() == 1)
+        var waited = 0
+        while !third.isSet && waited < 400 { Thread.sleep(forTimeInterval: 0.005); waited += 1 }
+        #expect(third.isSet)
+        queue.stop()
+        waited = 0
+        while !stopped.isSet && waited < 400 { Thread.sleep(forTimeInterval: 0.005); waited += 1 }
+        #expect(stopped.isSet, "a producer waiting for room was not told the consumer had gone")
+    }
+
+    @Test("A consumer waiting on an empty queue wakes for the next batch and for the end")
+    func consumerWakes() {
+        let queue = HandoffQueue<String>(depth: 4)
+        let producer = Thread {
+            Thread.sleep(forTimeInterval: 0.02)
+            _ = queue.put("late")
+            Thread.sleep(forTimeInterval: 0.02)
+            queue.finish()
+        }
+        producer.start()
+        #expect(queue.take() == "late")
+        #expect(queue.take() == nil)
+        #expect(queue.take() == nil)
+    }
+}
