@@ -53,13 +53,15 @@ struct ExplainCommand: ParsableCommand {
     }
 }
 
-/// Replays a trace or exits 2 with the located problem.
+/// Replays a trace or exits 2 with the located problem. `busyThreads`: the threads busy for
+/// the whole replay, the engine's and any the caller keeps as busy (a writer of the full JSON
+/// Lines log); the trace is parsed on a thread of its own only when a core is left for it.
 func replayOrExit(trace: String, scene: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil,
                   observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
-                  logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
+                  logBatches: ((inout LogBatch) -> Void)? = nil, busyThreads: Int = 1) throws -> ReplayResult {
     do {
-        // Parsing on a second core while the engine runs on this one.
-        let r = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
+        let reader = try PipelinedTraceReader(path: trace, onOwnThread: PipelinedTraceReader.worthAThread(beside: busyThreads))
+        let r = try Replay.run(reader: reader, scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
         for w in r.warnings { Exit.warn(w.description) }
         return r
     } catch let d as TraceDiagnostic {

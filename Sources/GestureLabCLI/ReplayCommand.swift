@@ -94,8 +94,12 @@ struct ReplayCommand: ParsableCommand {
         let result: ReplayResult
         do {
             // The text timeline hides routine rows unless verbose, so their causes are not built.
+            // Writing the full JSON Lines log keeps its thread as busy as the engine's (the text
+            // timeline's and the compact log's writers wait half the time): on two cores the
+            // trace is then parsed on the engine's thread rather than on a third that would take
+            // turns with both (docs/benchmarks.md).
             result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, routineCauses: format == .jsonl || verbose,
-                                      logBatches: { pipeline.take(&$0) })
+                                      logBatches: { pipeline.take(&$0) }, busyThreads: format == .jsonl && !compact ? 2 : 1)
         } catch {
             // What was logged before the error goes out: standard output shows everything the
             // engine decided before the bad line (a file named by -o is left as it was).

@@ -12,26 +12,40 @@ public protocol TraceEventSource: AnyObject {
 
 extension TraceReader: TraceEventSource {}
 
-/// A `TraceReader` running on a thread of its own, handing events over in chunks, so that
-/// reading and parsing (one core) overlap with the engine (another). At most `depth` chunks wait
-/// to be taken, so memory stays flat however long the trace. Events, errors and warnings come out
-/// exactly as the reader gives them: an error arrives after the events before it.
+/// A `TraceReader` handing events over in chunks, read on a thread of its own so that reading
+/// and parsing (one core) overlap with the engine (another), or on the caller's thread when the
+/// cores are busy already (`worthAThread`). At most `depth` chunks wait to be taken, so memory
+/// stays flat however long the trace. Events, errors and warnings come out exactly as the reader
+/// gives them: an error arrives after the events before it.
 public final class PipelinedTraceReader: TraceEventSource {
     public let header: TraceHeader
     public let path: String
     public private(set) var warnings: [TraceDiagnostic] = []
     public private(set) var eventCount = 0
 
-    private let channel: Channel
+    private let channel: Channel?
+    /// The reader itself, when chunks are read on the caller's thread.
+    private let direct: TraceReader?
+    private let chunkSize: Int
+    /// An error met after some events of a chunk read on the caller's thread: thrown after them.
+    private var pendingError: TraceDiagnostic?
     private var current: [TraceEvent] = []
     private var index = 0
     private var finished = false
 
-    /// Starts reading `reader` on a new thread at once.
-    public init(_ reader: TraceReader, chunkSize: Int = 4096, depth: Int = 4) {
+    /// Starts reading `reader` on a new thread at once, or (`onOwnThread` false) reads it a
+    /// chunk at a time on the thread that takes the chunks.
+    public init(_ reader: TraceReader, chunkSize: Int = 4096, depth: Int = 4, onOwnThread: Bool = true) {
         header = reader.header
         path = reader.path
-        let channel = Channel(reader: reader, chunk: max(1, chunkSize), depth: max(1, depth))
+        self.chunkSize = max(1, chunkSize)
+        guard onOwnThread else {
+            channel = nil
+            direct = reader
+            return
+        }
+        direct = nil
+        let channel = Channel(reader: reader, chunk: self.chunkSize, depth: max(1, depth))
         self.channel = channel
         // The thread holds the channel, not this object, so dropping a reader half-way (an
         // error of the consumer's own) stops the thread instead of keeping both alive.
@@ -40,11 +54,19 @@ public final class PipelinedTraceReader: TraceEventSource {
         thread.start()
     }
 
-    public convenience init(path: String) throws(TraceDiagnostic) {
-        self.init(try TraceReader(path: path))
+    public convenience init(path: String, onOwnThread: Bool = true) throws(TraceDiagnostic) {
+        self.init(try TraceReader(path: path), onOwnThread: onOwnThread)
     }
 
-    deinit { channel.stop() }
+    /// Whether a reading thread would have a core to itself, beside `busyThreads` threads that
+    /// are busy for the whole replay (the engine's; a log writer's). On two cores, a third busy
+    /// thread made `replay --format jsonl` slower than reading on the engine's thread: the three
+    /// took turns on the cores, and the engine and the writer waited for each other.
+    public static func worthAThread(beside busyThreads: Int) -> Bool {
+        ProcessInfo.processInfo.activeProcessorCount > busyThreads
+    }
+
+    deinit { channel?.stop() }
 
     public func nextEvent() throws(TraceDiagnostic) -> TraceEvent? {
         if index < current.count {
@@ -76,10 +98,11 @@ public final class PipelinedTraceReader: TraceEventSource {
         return next
     }
 
-    /// The next chunk from the reading thread; nil at the end, when its warnings have come.
+    /// The next chunk; nil at the end, when the warnings have come.
     private func takeChunk() throws(TraceDiagnostic) -> [TraceEvent]? {
         if finished { return nil }
-        switch channel.take() {
+        if let direct { return try readChunk(direct) }
+        switch channel.unsafelyUnwrapped.take() {
         case let .events(next):
             return next
         case let .end(failure, warnings):
@@ -89,6 +112,35 @@ public final class PipelinedTraceReader: TraceEventSource {
             if let failure { throw failure }
             return nil
         }
+    }
+
+    /// The next chunk read here and now: what the reading thread would have handed over.
+    private func readChunk(_ reader: TraceReader) throws(TraceDiagnostic) -> [TraceEvent]? {
+        if let error = pendingError {
+            finished = true
+            warnings = reader.warnings
+            throw error
+        }
+        var chunk: [TraceEvent] = []
+        chunk.reserveCapacity(chunkSize)
+        do {
+            while chunk.count < chunkSize, let e = try reader.nextEvent() { chunk.append(e) }
+        } catch {
+            if chunk.isEmpty {
+                finished = true
+                warnings = reader.warnings
+                throw error
+            }
+            pendingError = error
+            return chunk
+        }
+        if chunk.isEmpty {
+            finished = true
+            current = []
+            warnings = reader.warnings
+            return nil
+        }
+        return chunk
     }
 
     /// The reader's side and the queue between the two threads.

@@ -2,9 +2,9 @@ import Foundation
 import GestureTrace
 import Testing
 
-/// The reader on a second core gives exactly what the reader gives: the events in order, the
-/// error after the events before it, the warnings at the end; and a consumer that stops early
-/// leaves no thread behind waiting.
+/// The reader on a second core, or a chunk at a time on the caller's, gives exactly what the
+/// reader gives: the events in order, the error after the events before it, the warnings at the
+/// end; and a consumer that stops early leaves no thread behind waiting.
 @Suite struct PipelinedTraceReaderTests {
     static let header = #"{"format":"gesturelab-trace","version":1}"#
 
@@ -30,11 +30,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [(1, 1), (3, 2), (4096, 4)])
-    func sameEventsAsTheReader(chunk: Int, depth: Int) throws {
+    @Test(arguments: [(1, 1, true), (3, 2, true), (4096, 4, true), (1, 1, false), (3, 2, false), (4096, 4, false)])
+    func sameEventsAsTheReader(chunk: Int, depth: Int, onOwnThread: Bool) throws {
         let bytes = Array(Self.trace(strokes: 700).utf8)
         let plain = Self.drain(try TraceReader(bytes: bytes, name: "t.jsonl"))
-        let piped = PipelinedTraceReader(try TraceReader(bytes: bytes, name: "t.jsonl"), chunkSize: chunk, depth: depth)
+        let piped = PipelinedTraceReader(try TraceReader(bytes: bytes, name: "t.jsonl"), chunkSize: chunk, depth: depth, onOwnThread: onOwnThread)
         let got = Self.drain(piped)
         #expect(got.events == plain.events && got.error == nil && plain.events.count == 700 * 7)
         #expect(piped.eventCount == plain.events.count)
@@ -42,19 +42,21 @@ import Testing
         #expect(try piped.nextEvent() == nil)
     }
 
-    @Test func anErrorComesAfterTheEventsBeforeIt() throws {
+    @Test(arguments: [true, false])
+    func anErrorComesAfterTheEventsBeforeIt(onOwnThread: Bool) throws {
         let text = Self.trace(strokes: 50) + #"{"t":9999,"type":"move","id":7,"x":1,"y":1}"# + "\n" + Self.trace(strokes: 1).split(separator: "\n").dropFirst().joined(separator: "\n")
         let plain = Self.drain(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl"))
-        let got = Self.drain(PipelinedTraceReader(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl"), chunkSize: 16))
+        let got = Self.drain(PipelinedTraceReader(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl"), chunkSize: 16, onOwnThread: onOwnThread))
         #expect(got.events == plain.events && got.events.count == 350)
         #expect(got.error == plain.error && got.error?.description.hasPrefix("t.jsonl:352: move for pointer 7") == true)
     }
 
-    @Test func warningsArriveAtTheEnd() throws {
+    @Test(arguments: [true, false])
+    func warningsArriveAtTheEnd(onOwnThread: Bool) throws {
         let text = Self.trace(strokes: 3) + #"{"t":100,"type":"do"#
         let plainReader = try TraceReader(bytes: Array(text.utf8), name: "t.jsonl")
         _ = Self.drain(plainReader)
-        let piped = PipelinedTraceReader(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl"), chunkSize: 5)
+        let piped = PipelinedTraceReader(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl"), chunkSize: 5, onOwnThread: onOwnThread)
         let got = Self.drain(piped)
         #expect(got.events.count == 21 && got.error == nil)
         #expect(piped.warnings == plainReader.warnings && !piped.warnings.isEmpty)
