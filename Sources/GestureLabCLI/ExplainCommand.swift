@@ -53,14 +53,25 @@ struct ExplainCommand: ParsableCommand {
     }
 }
 
-/// Replays a trace or exits 2 with the located problem. `busyThreads`: the threads busy for
-/// the whole replay, the engine's and any the caller keeps as busy (a writer of the full JSON
-/// Lines log); the trace is parsed on a thread of its own only when a core is left for it.
-func replayOrExit(trace: String, scene: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil,
-                  observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
-                  logBatches: ((inout LogBatch) -> Void)? = nil, busyThreads: Int = 1) throws -> ReplayResult {
+/// Opens a trace to be read in chunks, or exits 2 with the problem. `busyThreads`: the threads
+/// busy for the whole replay, the engine's and any the caller keeps as busy (a writer of the
+/// full JSON Lines log); the trace is parsed on a thread of its own only when a core is left
+/// for it, and otherwise on the engine's thread and any that helps (`readAhead`).
+func openTraceOrExit(_ trace: String, busyThreads: Int = 1) throws -> PipelinedTraceReader {
     do {
-        let reader = try PipelinedTraceReader(path: trace, onOwnThread: PipelinedTraceReader.worthAThread(beside: busyThreads))
+        return try PipelinedTraceReader(path: trace, onOwnThread: PipelinedTraceReader.worthAThread(beside: busyThreads))
+    } catch {
+        throw Exit.fail(error.description)
+    }
+}
+
+/// Replays a trace (read as `openTraceOrExit` reads it, unless `reader` is given) or exits 2
+/// with the located problem.
+func replayOrExit(trace: String, reader: PipelinedTraceReader? = nil, scene: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true,
+                  keptKinds: Set<LogEntry.Kind>? = nil, observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
+                  logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
+    let reader = try reader ?? openTraceOrExit(trace)
+    do {
         let r = try Replay.run(reader: reader, scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
         for w in r.warnings { Exit.warn(w.description) }
         return r

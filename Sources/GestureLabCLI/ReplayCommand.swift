@@ -69,11 +69,16 @@ struct ReplayCommand: ParsableCommand {
             titled = true
             put(writer.header(title: titleText))
         }
+        // Writing the full JSON Lines log keeps its thread as busy as the engine's (the text
+        // timeline's and the compact log's writers wait half the time): on two cores the trace
+        // is then parsed on the engine's thread, and on the writer's while it waits for rows,
+        // rather than on a third thread taking turns with both (docs/benchmarks.md).
+        let reader = try openTraceOrExit(trace, busyThreads: format == .jsonl && !compact ? 2 : 1)
         let pipeline: LogPipeline
         switch format {
         case .jsonl:
             let compact = self.compact
-            pipeline = LogPipeline { batch in
+            pipeline = LogPipeline(whileIdle: reader.readAhead) { batch in
                 batch.withUnsafeMutableRows { rows in
                     for i in rows.indices {
                         if compact && Self.isRoutine(rows[i]) { continue }
@@ -94,12 +99,8 @@ struct ReplayCommand: ParsableCommand {
         let result: ReplayResult
         do {
             // The text timeline hides routine rows unless verbose, so their causes are not built.
-            // Writing the full JSON Lines log keeps its thread as busy as the engine's (the text
-            // timeline's and the compact log's writers wait half the time): on two cores the
-            // trace is then parsed on the engine's thread rather than on a third that would take
-            // turns with both (docs/benchmarks.md).
-            result = try replayOrExit(trace: trace, scene: doc, routineUpdates: !compact, routineCauses: format == .jsonl || verbose,
-                                      logBatches: { pipeline.take(&$0) }, busyThreads: format == .jsonl && !compact ? 2 : 1)
+            result = try replayOrExit(trace: trace, reader: reader, scene: doc, routineUpdates: !compact, routineCauses: format == .jsonl || verbose,
+                                      logBatches: { pipeline.take(&$0) })
         } catch {
             // What was logged before the error goes out: standard output shows everything the
             // engine decided before the bad line (a file named by -o is left as it was).

@@ -18,12 +18,14 @@ public final class LogPipeline: @unchecked Sendable {
     private let ended = NSCondition()
     private var drained = false
 
-    public init(depth: Int = 4, consume: @escaping (LogBatch) -> Void) {
+    /// `whileIdle`, when given, is called on the writing thread whenever no rows are waiting, as
+    /// long as it finds work (reading the trace ahead: `PipelinedTraceReader.readAhead`).
+    public init(depth: Int = 4, whileIdle: (@Sendable () -> Bool)? = nil, consume: @escaping (LogBatch) -> Void) {
         queue = HandoffQueue(depth: depth)
         self.consume = consume
         let thread = Thread { [self] in
             var done: LogBatch?
-            while let batch = queue.take(returning: done) {
+            while let batch = queue.take(returning: done, whileEmpty: whileIdle) {
                 self.consume(batch)
                 // The rows are freed here, on this thread, not the engine's.
                 batch.removeAll()

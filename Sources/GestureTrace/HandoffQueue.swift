@@ -47,12 +47,20 @@ public final class HandoffQueue<Batch>: @unchecked Sendable {
     }
 
     /// The next batch, waiting while none is queued; nil once the producer has finished and
-    /// everything is taken. `done` is the batch taken before, given back for reuse.
-    public func take(returning done: consuming Batch? = nil) -> Batch? {
+    /// everything is taken. `done` is the batch taken before, given back for reuse. While none
+    /// is queued, `whileEmpty` is called (without the lock) as long as it finds something to
+    /// do and says so; the consumer sleeps only when it does not.
+    public func take(returning done: consuming Batch? = nil, whileEmpty: (() -> Bool)? = nil) -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         if let done { spare.append(done) }
         while count == 0 && !finished {
+            if let whileEmpty {
+                condition.unlock()
+                let worked = whileEmpty()
+                condition.lock()
+                if worked { continue }
+            }
             consumerWaits = true
             condition.wait()
         }

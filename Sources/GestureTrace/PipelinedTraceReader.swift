@@ -24,34 +24,39 @@ public final class PipelinedTraceReader: TraceEventSource {
     public private(set) var eventCount = 0
 
     private let channel: Channel?
-    /// The reader itself, when chunks are read on the caller's thread.
-    private let direct: TraceReader?
-    private let chunkSize: Int
-    /// An error met after some events of a chunk read on the caller's thread: thrown after them.
-    private var pendingError: TraceDiagnostic?
+    /// The reader, when chunks are read on the threads that take them or help (`readAhead`).
+    private let shared: Shared?
     private var current: [TraceEvent] = []
     private var index = 0
     private var finished = false
 
     /// Starts reading `reader` on a new thread at once, or (`onOwnThread` false) reads it a
-    /// chunk at a time on the thread that takes the chunks.
+    /// chunk at a time on the thread that takes the chunks, or on one that helps (`readAhead`).
     public init(_ reader: TraceReader, chunkSize: Int = 4096, depth: Int = 4, onOwnThread: Bool = true) {
         header = reader.header
         path = reader.path
-        self.chunkSize = max(1, chunkSize)
         guard onOwnThread else {
             channel = nil
-            direct = reader
+            shared = Shared(reader: reader, chunk: max(1, chunkSize), depth: max(1, depth))
             return
         }
-        direct = nil
-        let channel = Channel(reader: reader, chunk: self.chunkSize, depth: max(1, depth))
+        shared = nil
+        let channel = Channel(reader: reader, chunk: max(1, chunkSize), depth: max(1, depth))
         self.channel = channel
         // The thread holds the channel, not this object, so dropping a reader half-way (an
         // error of the consumer's own) stops the thread instead of keeping both alive.
         let thread = Thread { channel.produce() }
         thread.name = "gesturelab trace reader"
         thread.start()
+    }
+
+    /// When chunks are read on the caller's thread: reads one ahead on the thread that calls
+    /// it, if there is room and no one else is reading, and says whether it did. For a thread
+    /// with nothing else to do for a moment (the log's writer waiting for rows), which then
+    /// takes a share of the reading off the engine's thread. Nil when a thread of its own reads.
+    public var readAhead: (@Sendable () -> Bool)? {
+        guard let shared else { return nil }
+        return { shared.readAhead() }
     }
 
     public convenience init(path: String, onOwnThread: Bool = true) throws(TraceDiagnostic) {
@@ -101,8 +106,7 @@ public final class PipelinedTraceReader: TraceEventSource {
     /// The next chunk; nil at the end, when the warnings have come.
     private func takeChunk() throws(TraceDiagnostic) -> [TraceEvent]? {
         if finished { return nil }
-        if let direct { return try readChunk(direct) }
-        switch channel.unsafelyUnwrapped.take() {
+        switch channel?.take() ?? shared.unsafelyUnwrapped.take() {
         case let .events(next):
             return next
         case let .end(failure, warnings):
@@ -114,38 +118,62 @@ public final class PipelinedTraceReader: TraceEventSource {
         }
     }
 
-    /// The next chunk read here and now: what the reading thread would have handed over.
-    private func readChunk(_ reader: TraceReader) throws(TraceDiagnostic) -> [TraceEvent]? {
-        if let error = pendingError {
-            finished = true
-            warnings = reader.warnings
-            throw error
+    /// A chunk of events, or the end: the error that stopped the reading, if one did, and the warnings.
+    enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }
+
+    /// The reader shared by the thread that takes chunks and one that reads ahead when idle:
+    /// whoever holds the lock reads the next chunk, so chunks come out in order.
+    private final class Shared: @unchecked Sendable {
+        private let reader: TraceReader
+        private let chunk: Int
+        private let depth: Int
+        private let lock = NSLock()
+        // Guarded by `lock`.
+        private var ready: [[TraceEvent]] = []
+        private var failure: TraceDiagnostic?
+        private var ended = false
+
+        init(reader: TraceReader, chunk: Int, depth: Int) {
+            self.reader = reader
+            self.chunk = chunk
+            self.depth = depth
         }
-        var chunk: [TraceEvent] = []
-        chunk.reserveCapacity(chunkSize)
-        do {
-            while chunk.count < chunkSize, let e = try reader.nextEvent() { chunk.append(e) }
-        } catch {
-            if chunk.isEmpty {
-                finished = true
-                warnings = reader.warnings
-                throw error
+
+        func take() -> Taken {
+            lock.lock()
+            defer { lock.unlock() }
+            if ready.isEmpty && !ended { read() }
+            if !ready.isEmpty { return .events(ready.removeFirst()) }
+            return .end(failure, reader.warnings)
+        }
+
+        func readAhead() -> Bool {
+            guard lock.try() else { return false }
+            defer { lock.unlock() }
+            guard !ended && ready.count < depth else { return false }
+            read()
+            return true
+        }
+
+        /// The next chunk into `ready`, with the lock held: the error after the events before it.
+        private func read() {
+            var events: [TraceEvent] = []
+            events.reserveCapacity(chunk)
+            do {
+                while events.count < chunk {
+                    guard let e = try reader.nextEvent() else { ended = true; break }
+                    events.append(e)
+                }
+            } catch {
+                failure = error
+                ended = true
             }
-            pendingError = error
-            return chunk
+            if !events.isEmpty { ready.append(events) }
         }
-        if chunk.isEmpty {
-            finished = true
-            current = []
-            warnings = reader.warnings
-            return nil
-        }
-        return chunk
     }
 
     /// The reader's side and the queue between the two threads.
     private final class Channel: @unchecked Sendable {
-        enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }
 
         private let reader: TraceReader
         private let chunk: Int

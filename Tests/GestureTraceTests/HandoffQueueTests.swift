@@ -62,6 +62,26 @@ struct HandoffQueueTests {
         #expect(stopped.isSet, "a producer waiting for room was not told the consumer had gone")
     }
 
+    @Test("While the queue is empty the consumer does the work it is given, and sleeps once there is none")
+    func workWhileEmpty() {
+        let queue = HandoffQueue<Int>(depth: 2)
+        let producer = Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            _ = queue.put(42)
+            queue.finish()
+        }
+        producer.start()
+        var calls = 0
+        let work = { () -> Bool in
+            calls += 1
+            return calls <= 5
+        }
+        #expect(queue.take(whileEmpty: work) == 42)
+        // Five calls that found work, a sixth that did not; then it slept until the batch came.
+        #expect(calls == 6)
+        #expect(queue.take(whileEmpty: work) == nil)
+    }
+
     @Test("A consumer waiting on an empty queue wakes for the next batch and for the end")
     func consumerWakes() {
         let queue = HandoffQueue<String>(depth: 4)

@@ -62,6 +62,41 @@ import Testing
         #expect(piped.warnings == plainReader.warnings && !piped.warnings.isEmpty)
     }
 
+    /// Set by one thread, read by another.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
+    @Test(arguments: [false, true])
+    func aThreadReadingAheadChangesNothing(withError: Bool) throws {
+        var text = Self.trace(strokes: 400)
+        if withError { text += #"{"t":99999,"type":"move","id":7,"x":1,"y":1}"# + "\n" }
+        let plainReader = try TraceReader(bytes: Array(text.utf8), name: "t.jsonl")
+        let plain = Self.drain(plainReader)
+        let piped = PipelinedTraceReader(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl"), chunkSize: 7, depth: 3, onOwnThread: false)
+        let readAhead = try #require(piped.readAhead)
+        let done = Flag(), helped = Flag()
+        let helper = Thread {
+            while !done.isSet {
+                if readAhead() { helped.set() }
+            }
+        }
+        helper.start()
+        // Chunks read ahead before the first is taken, then both threads reading.
+        var waited = 0
+        while !helped.isSet && waited < 400 { Thread.sleep(forTimeInterval: 0.005); waited += 1 }
+        let got = Self.drain(piped)
+        done.set()
+        #expect(got.events == plain.events && got.events.count == 400 * 7)
+        #expect(got.error == plain.error && (got.error != nil) == withError)
+        #expect(piped.warnings == plainReader.warnings)
+        #expect(helped.isSet, "the helper never read a chunk")
+        #expect(PipelinedTraceReader(try TraceReader(bytes: Array(text.utf8), name: "t.jsonl")).readAhead == nil)
+    }
+
     @Test func aConsumerThatStopsEarlyDoesNotHang() throws {
         let bytes = Array(Self.trace(strokes: 5000).utf8)
         for _ in 0..<20 {
