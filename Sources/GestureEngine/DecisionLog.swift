@@ -313,20 +313,20 @@ public struct DecisionLog: Sendable {
         if keeps(kind) {
             let from = from(), to = to(), phase = phase()
             let bare = !keepsRoutineCauses && LogEntry.isRoutine(kind, from: from, to: to, phase: phase)
+            @inline(__always) func row() -> LogEntry {
+                LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from, to: to, phase: phase,
+                         touches: bare ? TouchIDs() : touches(), cause: bare ? .unlogged : cause(), delivered: bare ? nil : delivered())
+            }
             if let batchLink {
                 // Built where it stays, in the batch (a row built first and then copied there
                 // was a tenth of the engine's time); the other ways are out of line, to keep
                 // this (inlined wherever the engine logs) small.
                 let slot = batchLink._withUnsafeGuaranteedRef { $0.nextSlot() }
-                slot.initialize(to: LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from, to: to,
-                                             phase: phase, touches: bare ? TouchIDs() : touches(), cause: bare ? .unlogged : cause(),
-                                             delivered: bare ? nil : delivered()))
+                slot.initialize(to: row())
                 let holds = slot.pointee.holdsStorage
                 if batchLink._withUnsafeGuaranteedRef({ $0.added(holdingStorage: holds) }) >= batchSize { flushBatch() }
             } else {
-                keepUnbatched(LogEntry(seq: seq, time: time, kind: kind, recognizer: recognizer(), view: view(), from: from, to: to,
-                                       phase: phase, touches: bare ? TouchIDs() : touches(), cause: bare ? .unlogged : cause(),
-                                       delivered: bare ? nil : delivered()))
+                keepUnbatched(row())
             }
         }
         return seq

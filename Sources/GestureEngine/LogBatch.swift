@@ -80,16 +80,17 @@ public final class LogBatch: RandomAccessCollection, @unchecked Sendable {
     }
 
     private func grow() {
-        let bigger = capacity * 2
-        let moved = UnsafeMutablePointer<LogEntry>.allocate(capacity: bigger)
-        moved.moveInitialize(from: rows, count: count)
-        rows.deallocate()
-        rows = moved
-        let marks = UnsafeMutablePointer<Int32>.allocate(capacity: bigger)
-        marks.moveInitialize(from: owning, count: owningCount)
-        owning.deallocate()
-        owning = marks
-        capacity = bigger
+        capacity *= 2
+        rows = Self.moved(rows, count: count, capacity: capacity)
+        owning = Self.moved(owning, count: owningCount, capacity: capacity)
+    }
+
+    /// `count` values moved from `old` (then freed) into new storage for `capacity`.
+    private static func moved<T>(_ old: UnsafeMutablePointer<T>, count: Int, capacity: Int) -> UnsafeMutablePointer<T> {
+        let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        new.moveInitialize(from: old, count: count)
+        old.deallocate()
+        return new
     }
 }
 

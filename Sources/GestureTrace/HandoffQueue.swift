@@ -59,7 +59,9 @@ public final class HandoffQueue<Batch>: @unchecked Sendable {
                 condition.unlock()
                 let worked = whileEmpty()
                 condition.lock()
-                if worked { continue }
+                // A batch or the end may have come while the lock was not held; its signal
+                // went to no one.
+                if worked || count > 0 || finished { continue }
             }
             consumerWaits = true
             condition.wait()

@@ -82,6 +82,37 @@ struct HandoffQueueTests {
         #expect(queue.take(whileEmpty: work) == nil)
     }
 
+    @Test("A batch or the end that comes while the consumer is at its other work is not missed")
+    func nothingMissedDuringWork() {
+        for ending in [false, true] {
+            let queue = HandoffQueue<Int>(depth: 2)
+            // The producer acts, start to finish, while the consumer is in its work, which then
+            // says it found nothing more to do.
+            let work: @Sendable () -> Bool = {
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    if !ending { _ = queue.put(7) }
+                    queue.finish()
+                    done.signal()
+                }.start()
+                done.wait()
+                return false
+            }
+            let taken = DispatchSemaphore(value: 0)
+            let result = Box()
+            Thread {
+                result.value = queue.take(whileEmpty: work)
+                taken.signal()
+            }.start()
+            #expect(taken.wait(timeout: .now() + 5) == .success, "the consumer slept through a batch or the end (ending: \(ending))")
+            #expect(result.value == (ending ? nil : 7))
+        }
+    }
+
+    final class Box: @unchecked Sendable {
+        var value: Int?
+    }
+
     @Test("A consumer waiting on an empty queue wakes for the next batch and for the end")
     func consumerWakes() {
         let queue = HandoffQueue<String>(depth: 4)
