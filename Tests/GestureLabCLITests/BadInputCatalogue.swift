@@ -47,8 +47,10 @@ let badInputs: [BadInput] = [
     .init(name: "trace: random bytes with NULs", kind: .trace, content: .bytes((0..<65536).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }), status: 2, message: "FILE:1: not a trace"),
     .init(name: "trace: UTF-16 text", kind: .trace, content: .bytes([0xFF, 0xFE] + Array(traceHeader.utf8).flatMap { [$0, 0] }), status: 2, message: "FILE:1: not a trace"),
     .init(name: "trace: /dev/zero (endless, no newline)", kind: .trace, content: .link("/dev/zero"), status: 2, message: "FILE:1: line longer than 1048576 bytes"),
-    // Random bytes may start with newlines, which the reader skips: the line number varies.
-    .init(name: "trace: /dev/urandom (endless garbage)", kind: .trace, content: .link("/dev/urandom"), status: 2, message: "FILE:#: not a trace"),
+    // Random bytes may start with newlines, which the reader skips: the line number varies; and
+    // one time in 256 with a brace, when the header is read as JSON and found not to be.
+    .init(name: "trace: /dev/urandom (endless garbage)", kind: .trace, content: .link("/dev/urandom"), status: 2,
+          message: "FILE:#: not a trace||FILE:#: header is not valid JSON"),
     .init(name: "trace: one line over 1 MB", kind: .trace, content: .generated { traceHeader + "\n" + String(repeating: " ", count: 1_100_000) + down1 + "\n" }, status: 2, message: "FILE:2: line longer than 1048576 bytes"),
     // Traces: the header.
     .init(name: "trace: header cut short", kind: .trace, content: .text(#"{"format":"gesturelab-trace","vers"#), status: 2, message: "FILE:1: header is not valid JSON"),
@@ -310,7 +312,9 @@ struct BadInputCatalogueTests {
             } else if c.message.isEmpty {
                 #expect(!o.stderr.contains("error"), "\(what): \(o.stderr.prefix(500))")
             } else {
-                #expect(Self.anyLine(of: o.stderr, startsWith: expected), "\(what): expected \(expected)\ngot: \(o.stderr.prefix(1000))")
+                // `||` separates messages any one of which will do.
+                #expect(expected.components(separatedBy: "||").contains { Self.anyLine(of: o.stderr, startsWith: $0) },
+                        "\(what): expected \(expected)\ngot: \(o.stderr.prefix(1000))")
             }
             #expect(o.peakKilobytes < 200_000, "\(what): peak memory \(o.peakKilobytes / 1024) MB")
         }
