@@ -119,7 +119,23 @@ public final class PipelinedTraceReader: TraceEventSource {
     }
 
     /// A chunk of events, or the end: the error that stopped the reading, if one did, and the warnings.
-    enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }
+    private enum Taken { case events([TraceEvent]), end(TraceDiagnostic?, [TraceDiagnostic]) }
+
+    /// Up to `count` events from `reader`, and whether it has no more: at its end, or at an error
+    /// (`failure`), which comes after the events read before it. What both ways of reading hand over.
+    private static func chunk(of count: Int, from reader: TraceReader) -> (events: [TraceEvent], ended: Bool, failure: TraceDiagnostic?) {
+        var events: [TraceEvent] = []
+        events.reserveCapacity(count)
+        do {
+            while events.count < count {
+                guard let e = try reader.nextEvent() else { return (events, true, nil) }
+                events.append(e)
+            }
+        } catch {
+            return (events, true, error)
+        }
+        return (events, false, nil)
+    }
 
     /// The reader shared by the thread that takes chunks and one that reads ahead when idle:
     /// whoever holds the lock reads the next chunk, so chunks come out in order.
@@ -155,26 +171,16 @@ public final class PipelinedTraceReader: TraceEventSource {
             return true
         }
 
-        /// The next chunk into `ready`, with the lock held: the error after the events before it.
+        /// The next chunk into `ready`, with the lock held.
         private func read() {
-            var events: [TraceEvent] = []
-            events.reserveCapacity(chunk)
-            do {
-                while events.count < chunk {
-                    guard let e = try reader.nextEvent() else { ended = true; break }
-                    events.append(e)
-                }
-            } catch {
-                failure = error
-                ended = true
-            }
-            if !events.isEmpty { ready.append(events) }
+            let next = PipelinedTraceReader.chunk(of: chunk, from: reader)
+            if next.ended { (ended, failure) = (true, next.failure) }
+            if !next.events.isEmpty { ready.append(next.events) }
         }
     }
 
     /// The reader's side and the queue between the two threads.
     private final class Channel: @unchecked Sendable {
-
         private let reader: TraceReader
         private let chunk: Int
         private let queue: HandoffQueue<[TraceEvent]>
@@ -189,27 +195,15 @@ public final class PipelinedTraceReader: TraceEventSource {
         }
 
         func produce() {
-            var buffer: [TraceEvent] = []
-            buffer.reserveCapacity(chunk)
-            var error: TraceDiagnostic?
             while true {
-                do {
-                    guard let e = try reader.nextEvent() else { break }
-                    buffer.append(e)
-                } catch let d {
-                    error = d
-                    break
-                }
-                if buffer.count == chunk {
-                    if queue.put(buffer).stopped { return }
-                    buffer = []
-                    buffer.reserveCapacity(chunk)
-                }
+                let next = PipelinedTraceReader.chunk(of: chunk, from: reader)
+                if !next.events.isEmpty && queue.put(next.events).stopped { return }
+                guard next.ended else { continue }
+                failure = next.failure
+                warnings = reader.warnings
+                queue.finish()
+                return
             }
-            if !buffer.isEmpty && queue.put(buffer).stopped { return }
-            failure = error
-            warnings = reader.warnings
-            queue.finish()
         }
 
         func take() -> Taken {
