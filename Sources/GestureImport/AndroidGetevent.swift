@@ -23,7 +23,7 @@ public struct AndroidGetevent {
             self.minimum = minimum
             self.maximum = maximum
         }
-        var span: Double { Double(maximum - minimum + 1) }
+        var span: Double { Double(maximum) - Double(minimum) + 1 }
     }
 
     /// The touchscreen's axes, by label (`ABS_MT_POSITION_X`...), from `getevent -p` or `-lp`.
@@ -65,7 +65,7 @@ public struct AndroidGetevent {
         var devices: [(name: String?, axes: [String: AxisRange])] = []
         var current: String?
         var inAbs = false
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, raw) in Self.lines(of: text).enumerated() {
             let line = raw.trimmedOfSpace
             if line.hasPrefix("add device") {
                 current = line.split(separator: ":").dropFirst().joined(separator: ":").trimmedOfSpace
@@ -88,6 +88,10 @@ public struct AndroidGetevent {
             guard let lo = number(after: "min ", in: fields), let hi = number(after: "max ", in: fields) else {
                 throw ImportProblem(path: path, line: n + 1, message: "an axis line without \"min\" and \"max\": \(line)")
             }
+            // The kernel's axis values are 32-bit (struct input_absinfo).
+            guard lo >= Int(Int32.min), hi <= Int(Int32.max), lo < hi else {
+                throw ImportProblem(path: path, line: n + 1, message: "axis \(name) has min \(lo) and max \(hi): expected min < max, each a 32-bit value")
+            }
             if devices.isEmpty { devices.append((nil, [:])) }
             devices[devices.count - 1].axes[name] = AxisRange(minimum: lo, maximum: hi)
         }
@@ -103,6 +107,34 @@ public struct AndroidGetevent {
             throw ImportProblem(path: path, message: "device \(chosen.name ?? "?") has no ABS_MT_POSITION_X and ABS_MT_POSITION_Y axes")
         }
         return (chosen.name, chosen.axes)
+    }
+
+    /// Axis ranges for a log that came without its `getevent -p` listing: each position axis from
+    /// 0 (or the lowest value seen, if below) to the highest value the log holds. Most panels map
+    /// one axis unit to one display pixel, so positions come out right while the viewport is the
+    /// part of the screen the strokes reached. Pressure has no range to divide by, so it is left
+    /// out. `seen` says what was found, for the warning that names the assumption.
+    public static func inferredAxes(fromLog text: String, device: String? = nil) -> (axes: [String: AxisRange], seen: String)? {
+        var low: [String: Int] = [:], high: [String: Int] = [:]
+        for raw in lines(of: text) {
+            guard let close = raw.firstIndex(of: "]") else { continue }
+            var rest = raw[raw.index(after: close)...].trimmedOfSpace[...]
+            if rest.hasPrefix("/dev/"), let colon = rest.firstIndex(of: ":") {
+                if let device, rest[..<colon] != device { continue }
+                rest = rest[rest.index(after: colon)...]
+            }
+            let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count == 3, label(words[0], typeCodes) == "EV_ABS", let v = value(words[2]) else { continue }
+            let code = label(words[1], absoluteCodes)
+            guard code == "ABS_MT_POSITION_X" || code == "ABS_MT_POSITION_Y" else { continue }
+            low[code] = min(low[code] ?? v, v)
+            high[code] = max(high[code] ?? v, v)
+        }
+        guard let xHigh = high["ABS_MT_POSITION_X"], let yHigh = high["ABS_MT_POSITION_Y"] else { return nil }
+        let xLow = min(0, low["ABS_MT_POSITION_X"]!), yLow = min(0, low["ABS_MT_POSITION_Y"]!)
+        let axes = ["ABS_MT_POSITION_X": AxisRange(minimum: xLow, maximum: max(xHigh, xLow + 1)),
+                    "ABS_MT_POSITION_Y": AxisRange(minimum: yLow, maximum: max(yHigh, yLow + 1))]
+        return (axes, "x \(low["ABS_MT_POSITION_X"]!) to \(xHigh), y \(low["ABS_MT_POSITION_Y"]!) to \(yHigh)")
     }
 
     private static func number(after key: String, in s: Substring) -> Int? {
@@ -160,7 +192,7 @@ public struct AndroidGetevent {
             return ContactSize(width: w, height: s.minor.map { Double($0) * toPointsY } ?? w)
         }
 
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (n, raw) in Self.lines(of: text).enumerated() {
             let lineNumber = n + 1
             let line = raw.trimmedOfSpace
             if line.isEmpty || line.hasPrefix("add device") || line.hasPrefix("name:") || line.hasPrefix("could not get") { continue }
@@ -169,6 +201,10 @@ public struct AndroidGetevent {
             }
             guard let close = line.firstIndex(of: "]"), let seconds = Double(line[line.index(after: line.startIndex)..<close].trimmedOfSpace) else {
                 throw ImportProblem(path: path, line: lineNumber, message: "no time stamp: getevent was run without -t (use `getevent -lt`)")
+            }
+            // Double reads "nan", "inf" and "1e300" too; getevent prints seconds since boot.
+            guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {
+                throw ImportProblem(path: path, line: lineNumber, message: "time stamp \(line[line.index(after: line.startIndex)..<close].trimmedOfSpace) is not seconds since boot as getevent -t prints them")
             }
             var rest = line[line.index(after: close)...].trimmedOfSpace[...]
             if rest.hasPrefix("/dev/"), let colon = rest.firstIndex(of: ":") {
@@ -197,7 +233,9 @@ public struct AndroidGetevent {
                 }
                 guard code == "SYN_REPORT" else { continue }
                 if firstTime == nil { firstTime = seconds }
-                let t = Timestamp.milliseconds((seconds - firstTime!) * 1000)
+                guard let t = Timestamp(exactlyMilliseconds: (seconds - firstTime!) * 1000), t.milliseconds < 1e12 else {
+                    throw ImportProblem(path: path, line: lineNumber, message: "time stamp \(line[line.index(after: line.startIndex)..<close].trimmedOfSpace) s is \((seconds - firstTime!)) s after the first frame, beyond any recording")
+                }
                 if t < lastTime {
                     throw ImportProblem(path: path, line: lineNumber, message: "time goes backwards (\(seconds) s)")
                 }
@@ -265,6 +303,12 @@ public struct AndroidGetevent {
                                  devices: events.contains { $0.device == .pen } ? [.touch, .pen] : [.touch],
                                  origin: "imported by `gesturelab import android-getevent` from \(name ?? ImportFile.lastComponent(path))")
         return (header, events)
+    }
+
+    /// Lines ended by LF or CRLF (a log copied through Windows keeps its CRs). A CRLF is one
+    /// Character in Swift, so splitting on "\n" alone would miss it.
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
     private static func label(_ word: Substring, _ codes: [Int: String]) -> String {

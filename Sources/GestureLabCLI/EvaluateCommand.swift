@@ -88,7 +88,7 @@ struct EvaluateCommand: ParsableCommand {
         case .json: text = report.json
         case .html: text = report.html
         }
-        try write(text, to: output)
+        try write(text, to: output, inputs: [corpus, scene.scene])
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         Exit.warn(String(format: "%d traces, %d events in %.3f s wall, %.3f s CPU", report.traces, report.events, seconds, cpu))
         for p in report.unreadable.prefix(5) { Exit.warn(p) }

@@ -11,7 +11,8 @@ struct ImportCommand: ParsableCommand {
         dollar-xml: the $1 Unistroke gesture logs (sNN/SPEED/NAMEkk.xml), one trace per stroke into the -o folder. Class, subject, \
         speed and repetition become header labels; the original timing is kept. \
         android-getevent: an `adb shell getevent -lt` log of a multi-touch (protocol B) touchscreen, with the axis ranges from \
-        `getevent -p` (--axes) and the display density (--density), into one trace. \
+        `getevent -p` (--axes) and the display density (--density) when you have them (without them it assumes axis units are \
+        pixels from 0 and a density of 1, and says so), into one trace. \
         pointer-events: W3C Pointer Events records (a JSON array or one per line: type, pointerId, pointerType, clientX, \
         clientY, timeStamp, pressure, width, height, coalesced), into one trace. See docs/importers.md.
         """
@@ -30,10 +31,10 @@ struct ImportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "dollar-xml: the folder to write the traces into (the source's layout is kept). The others: the trace to write (- for standard output).")
     var output: String
 
-    @Option(help: "android-getevent: the `adb shell getevent -p` (or -lp) output that gives the touchscreen's axis ranges.")
+    @Option(help: "android-getevent: the `adb shell getevent -p` (or -lp) output that gives the touchscreen's axis ranges (without it, ranges come from the log's own values).")
     var axes: String?
 
-    @Option(help: "android-getevent: pixels per point, Android's `adb shell wm density` divided by 160 (420 dpi is 2.625).")
+    @Option(help: "android-getevent: pixels per point, Android's `adb shell wm density` divided by 160 (420 dpi is 2.625; 1 when not given).")
     var density: Double?
 
     @Option(help: "android-getevent: the display's size in pixels (`adb shell wm size`, as WIDTHxHEIGHT) when the touch axes' ranges differ from it.")
@@ -56,9 +57,9 @@ struct ImportCommand: ParsableCommand {
         case .dollarXML:
             if output == "-" { throw ValidationError("-o -: import dollar-xml writes one trace per log, so it needs a folder") }
         case .androidGetevent:
-            guard axes != nil else { throw ValidationError("android-getevent needs --axes FILE, the output of `adb shell getevent -p`") }
-            guard let density else { throw ValidationError("android-getevent needs --density (`adb shell wm density` / 160)") }
-            guard density > 0, density < 20 else { throw ValidationError("--density \(density): expected pixels per point, between 0 and 20 (420 dpi is 2.625)") }
+            if let density, !(density > 0 && density < 20) {
+                throw ValidationError("--density \(density): expected pixels per point, between 0 and 20 (420 dpi is 2.625)")
+            }
             if let display, Self.size(display) == nil { throw ValidationError("--display \(display): expected WIDTHxHEIGHT in pixels, such as 1080x2400") }
         case .pointerEvents:
             guard scale > 0, scale.isFinite else { throw ValidationError("--scale \(scale): expected CSS pixels per point, more than 0") }
@@ -91,17 +92,43 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// One device log into one trace, read back through the trace reader before it is written.
+    /// One device log into one trace, each line read back as the trace reader reads it before
+    /// anything is written.
     private func importOne() throws {
         let result: Result<(TraceHeader, [TraceEvent]), ImportProblem>
         switch format {
         case .androidGetevent:
             result = Result { () throws(ImportProblem) -> (TraceHeader, [TraceEvent]) in
-                let listing = try ImportFile.text(path: axes!)
-                let (dev, ranges) = try AndroidGetevent.axes(fromDeviceListing: listing, path: axes!, device: device)
-                let importer = AndroidGetevent(axes: ranges, density: density!, display: display.flatMap(Self.size).map { (width: $0.0, height: $0.1) },
-                                               device: device ?? dev)
-                return try importer.read(path: source)
+                // Logs found in bug reports seldom come with their listing or density: without
+                // them the importer assumes, and says what it assumed and how to give the real ones.
+                var assumed: [String] = []
+                let ranges: [String: AndroidGetevent.AxisRange]
+                var dev = device
+                var text: String?
+                if let axes {
+                    (dev, ranges) = try AndroidGetevent.axes(fromDeviceListing: try ImportFile.text(path: axes), path: axes, device: device)
+                    dev = device ?? dev
+                } else {
+                    let log = try ImportFile.text(path: source, limit: AndroidGetevent.maximumFileBytes)
+                    text = log
+                    guard let inferred = AndroidGetevent.inferredAxes(fromLog: log, device: device) else {
+                        throw ImportProblem(path: source, message: "no ABS_MT_POSITION_X and ABS_MT_POSITION_Y values in the log (is it `getevent -lt` output of a multi-touch screen?)")
+                    }
+                    ranges = inferred.axes
+                    assumed.append("axis units are display pixels from 0 (no --axes; the log's positions run \(inferred.seen)); give the `adb shell getevent -p` output with --axes for the panel's real ranges and pressure")
+                }
+                if density == nil {
+                    assumed.append("density 1, one pixel per point (no --density); give `adb shell wm density` / 160 with --density (420 dpi is 2.625)")
+                }
+                let importer = AndroidGetevent(axes: ranges, density: density ?? 1, display: display.flatMap(Self.size).map { (width: $0.0, height: $0.1) },
+                                               device: dev)
+                var (header, events) = if let text { try importer.parse(text, path: source) } else { try importer.read(path: source) }
+                for a in assumed { Exit.warn("\(source): warning: assumed \(a)") }
+                // The trace keeps the assumption, so whoever replays it knows its points are estimates.
+                if !assumed.isEmpty {
+                    header.origin = (header.origin ?? "") + "; assumed " + assumed.map { String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) }.joined(separator: " and ")
+                }
+                return (header, events)
             }
         default:
             let o = origin.flatMap { Self.pair($0, ",") } ?? (0, 0)
@@ -112,7 +139,12 @@ struct ImportCommand: ParsableCommand {
         switch result {
         case let .failure(p): throw Exit.fail(p.description)
         case let .success((header, events)):
-            try write(TraceWriter.text(header: header, events: events), to: output)
+            let text: String
+            switch Result(catching: { () throws(TraceWriter.Refused) -> String in try TraceWriter.checkedText(header: header, events: events) }) {
+            case let .success(t): text = t
+            case let .failure(r): throw Exit.fail("\(source): the trace made of this log would not be valid, so nothing was written: \(r)")
+            }
+            try write(text, to: output, inputs: [source] + [axes].compactMap { $0 })
             let pointers = Set(events.map(\.pointer)).count
             Exit.warn("imported \(events.count) events of \(pointers) pointer\(pointers == 1 ? "" : "s") over \(events.last!.time.millisecondsText) ms into \(output == "-" ? "standard output" : output)")
         }
@@ -138,7 +170,13 @@ struct ImportCommand: ParsableCommand {
             let target = (output as NSString).appendingPathComponent((relative as NSString).deletingPathExtension + ".jsonl")
             try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let (header, events) = gesture.trace(source: relative)
-            try write(TraceWriter.text(header: header, events: events), to: target)
+            switch Result(catching: { () throws(TraceWriter.Refused) -> String in try TraceWriter.checkedText(header: header, events: events) }) {
+            case let .success(text): try write(text, to: target, inputs: [file])
+            case let .failure(r):
+                Exit.warn("\(file): the trace made of this log would not be valid, so it was not written: \(r)")
+                problems += 1
+                continue
+            }
             written += 1
         }
         emit("imported \(written) strokes into \(output)" + (problems > 0 ? " (\(problems) files could not be read)" : ""))

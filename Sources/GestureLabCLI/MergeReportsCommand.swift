@@ -42,7 +42,7 @@ struct MergeReportsCommand: ParsableCommand {
         case .json: text = report.json
         case .html: text = report.html
         }
-        try write(text, to: output)
+        try write(text, to: output, inputs: reports)
         Exit.warn("\(reports.count) reports merged: \(report.traces) traces, \(report.events) events")
     }
 }

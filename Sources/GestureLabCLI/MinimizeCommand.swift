@@ -38,7 +38,7 @@ struct MinimizeCommand: ParsableCommand {
         }
         var h = header
         h.origin = "minimized by `gesturelab minimize --until \"\(until)\"` from \((trace as NSString).lastPathComponent) (\(events.count) events) to \(small.count) events"
-        try write(TraceWriter.text(header: h, events: small), to: output)
+        try write(TraceWriter.text(header: h, events: small), to: output, inputs: [trace, scene.scene])
         let pointers = Set(small.filter { $0.type == .down }.map(\.pointer)).count
         // The summary goes to standard error when the trace itself goes to standard output.
         let summary = "\(events.count) events -> \(small.count) events (\(small.filter { $0.type == .down }.count) strokes, \(pointers) pointer ids) after \(m.tests) replays; written to \(output == "-" ? "standard output" : output)"

@@ -25,8 +25,10 @@ final class OutputFile {
     private var done = false
     static let flushSize = 1 << 16
 
-    /// nil or `-`: standard output.
-    init(_ path: String?) throws {
+    /// nil or `-`: standard output. `inputs` are the files the command reads: an output that is
+    /// one of them (by another name too) is refused before anything is written, since the input
+    /// would be lost under its own result.
+    init(_ path: String?, inputs: [String] = []) throws {
         let path = path == "-" ? nil : path
         self.path = path
         guard let path else {
@@ -36,6 +38,7 @@ final class OutputFile {
             return
         }
         name = path
+        try OutputFile.refuseOverwriting(path, inputs: inputs)
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
@@ -121,9 +124,24 @@ final class OutputFile {
     }
 }
 
+extension OutputFile {
+    /// Stops with status 64 when `path` is the same file as one of `inputs` (same device and
+    /// inode, so a link or another spelling of the path is caught too).
+    static func refuseOverwriting(_ path: String, inputs: [String]) throws {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return }
+        for input in inputs where input != "-" {
+            var info = stat()
+            if stat(input, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
+                throw Exit.fail("\(path): this is the input \(input); the output would replace it. Write the output elsewhere (nothing was written)", code: 64)
+            }
+        }
+    }
+}
+
 /// Writes a whole result at once (see `OutputFile`).
-func write(_ text: String, to path: String?) throws {
-    let out = try OutputFile(path)
+func write(_ text: String, to path: String?, inputs: [String] = []) throws {
+    let out = try OutputFile(path, inputs: inputs)
     try out.write(text)
     try out.finish()
 }

@@ -40,7 +40,7 @@ struct ReplayCommand: ParsableCommand {
         // in constant memory; it is formatted and written on a second core (`LogPipeline`). An
         // error part-way leaves a file named by -o as it was; standard output has what came
         // before the error (nothing, when the trace cannot be opened).
-        let out = try OutputFile(output)
+        let out = try OutputFile(output, inputs: [trace, scene.scene])
         // Touched only by the writing thread until `pipeline.finish()` returns.
         var failure: Error?
         func put(_ text: String) {

@@ -47,6 +47,7 @@ struct RecordCommand: ParsableCommand {
             do { emit(try Studio.recover(output: output!)) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
             return
         }
+        if let output, let scene { try OutputFile.refuseOverwriting(output, inputs: [scene]) }
         var o = Studio.RecordOptions(scenePath: scene, output: output)
         for l in label { o.labels[l.key] = l.value }
         o.readyFile = readyFile
@@ -100,13 +101,13 @@ struct PlayCommand: ParsableCommand {
         o.benchmarkFrames = benchmarkFrames
         if let screenshot {
             o.writeScreenshot = { png in
-                let out = try OutputFile(screenshot)
+                let out = try OutputFile(screenshot, inputs: [trace, scene])
                 try out.write(bytes: png)
                 try out.finish()
             }
         }
         if let describeFrame {
-            o.writeFrameDescription = { try write($0, to: describeFrame) }
+            o.writeFrameDescription = { try write($0, to: describeFrame, inputs: [trace, scene]) }
         }
         do { try Studio.play(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
     }

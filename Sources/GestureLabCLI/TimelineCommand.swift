@@ -54,7 +54,7 @@ struct TimelineCommand: ParsableCommand {
             let fresh = try SceneBuilder.build(doc)
             bytes = TimelineHTML.page(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes.strokes, log: result.log)
         }
-        let out = try OutputFile(output)
+        let out = try OutputFile(output, inputs: [trace, scene.scene])
         try out.write(bytes: bytes)
         try out.finish()
     }

@@ -63,7 +63,7 @@ struct TrainCommand: ParsableCommand {
             set.templates = TemplateTraining.thin(set.templates, perLabel: n)
         }
         guard !set.templates.isEmpty else { throw Exit.fail("no labelled strokes to make templates from (label field \"\(labelField)\")") }
-        try write(set.json, to: output)
+        try write(set.json, to: output, inputs: [corpus])
         emit("\(set.templates.count) templates of \(set.labels.count) classes written to \(output)")
         if !problems.isEmpty { throw Exit.fail("\(problems.count) traces could not be read (above); the templates leave them out") }
     }

@@ -49,7 +49,12 @@ final class RecordingTake {
         case "events": return events(message)
         case "tick":
             if case let .number(stamp)? = message["timeStamp"], let origin = converter.origin, started {
-                session.advance(to: .milliseconds(max(converter.lastTime.milliseconds, stamp - origin)))
+                // A page's clock reading, checked as a pointer event's is: a number from outside
+                // never reaches the engine's clock unchecked.
+                guard let t = Timestamp(exactlyMilliseconds: stamp - origin), t.milliseconds < 1e12 else {
+                    return Self.reply("error", ["message": .string("tick timeStamp \(stamp) is beyond any recording (\(stamp - origin) ms after the first event)")])
+                }
+                session.advance(to: max(converter.lastTime, t))
             }
             return lanes(kind: "tick", seq: nil)
         case "stop": return Self.reply("saved", ["file": .string(name), "message": .string(finish())])

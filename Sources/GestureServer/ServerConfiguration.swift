@@ -1,3 +1,5 @@
+import Hummingbird
+
 /// How `gesturelab serve` runs: where it listens, which folders it serves, and its limits.
 public struct ServerConfiguration: Sendable {
     /// 127.0.0.1 by default: only this machine reaches the server. Any other address (0.0.0.0 for a
@@ -29,6 +31,8 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether `host` is a loopback address, which needs no token.
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        host.contains(":") && !host.hasPrefix("[")
+            ? AccessGate<BasicRequestContext>.isLoopbackIPv6(host)
+            : AccessGate<BasicRequestContext>.isLoopbackAuthority(host)
     }
 }

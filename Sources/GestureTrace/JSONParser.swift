@@ -195,18 +195,16 @@ public struct JSONParser {
             guard expDigit else { throw fail("expected digits in the exponent") }
             exponent += expNegative ? -e : e
         }
-        let result: Double
         if digits <= 15 && exponent >= -22 && exponent <= 22 {
             let m = Double(mantissa)
-            result = exponent < 0 ? m / JSONParser.powersOfTen[-exponent] : m * JSONParser.powersOfTen[exponent]
-        } else {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-            guard let d = Double(text) else { throw fail("unreadable number") }
-            result = negative ? -d : d
-            if !result.isFinite { i = start; throw fail("number too large (not finite)") }
-            return result
+            let magnitude = exponent < 0 ? m / JSONParser.powersOfTen[-exponent] : m * JSONParser.powersOfTen[exponent]
+            return negative ? -magnitude : magnitude
         }
-        return negative ? -result : result
+        // The text from `start` holds the sign already: the standard library reads it.
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        guard let d = Double(text) else { throw fail("unreadable number") }
+        if !d.isFinite { i = start; throw fail("number too large (not finite)") }
+        return d
     }
 
     static let powersOfTen: [Double] = (0...22).map { k in

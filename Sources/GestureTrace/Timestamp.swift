@@ -11,12 +11,33 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     // a stored `static let` in another module is reached through an addressor call.
     @inlinable public static var zero: Timestamp { Timestamp(microseconds: 0) }
 
+    /// Never traps: a time beyond ±2^62 µs (146,000 years) is held at that bound and NaN is 0, so
+    /// a number from outside cannot stop the program. Readers that take times from files and
+    /// messages check them first (`init?(exactlyMilliseconds:)`) and say what was wrong.
     public static func milliseconds(_ ms: Double) -> Timestamp {
-        Timestamp(microseconds: Int64((ms * 1000).rounded()))
+        Timestamp(microseconds: saturatingMicroseconds(ms * 1000))
     }
 
     public static func seconds(_ s: Double) -> Timestamp {
-        Timestamp(microseconds: Int64((s * 1_000_000).rounded()))
+        Timestamp(microseconds: saturatingMicroseconds(s * 1_000_000))
+    }
+
+    /// The time `ms` milliseconds after the trace start, or nil when it is not finite or beyond
+    /// the bound above.
+    public init?(exactlyMilliseconds ms: Double) {
+        let us = (ms * 1000).rounded()
+        guard us.magnitude <= Timestamp.bound else { return nil }
+        self.init(microseconds: Int64(us))
+    }
+
+    /// 2^62 µs: far beyond any recording, with room to add a timer's delay without overflow.
+    public static var bound: Double { 0x1p62 }
+
+    static func saturatingMicroseconds(_ us: Double) -> Int64 {
+        let r = us.rounded()
+        // False for NaN as well as for numbers beyond the bound.
+        if r.magnitude <= 0x1p62 { return Int64(r) }
+        return r.isNaN ? 0 : (r < 0 ? -(1 << 62) : 1 << 62)
     }
 
     public var milliseconds: Double { Double(microseconds) / 1000 }
@@ -35,8 +56,9 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
 public struct Duration: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var microseconds: Int64
     public init(microseconds: Int64) { self.microseconds = microseconds }
-    public static func seconds(_ s: Double) -> Duration { Duration(microseconds: Int64((s * 1_000_000).rounded())) }
-    public static func milliseconds(_ ms: Double) -> Duration { Duration(microseconds: Int64((ms * 1000).rounded())) }
+    /// Saturating as `Timestamp.milliseconds` is: never traps.
+    public static func seconds(_ s: Double) -> Duration { Duration(microseconds: Timestamp.saturatingMicroseconds(s * 1_000_000)) }
+    public static func milliseconds(_ ms: Double) -> Duration { Duration(microseconds: Timestamp.saturatingMicroseconds(ms * 1000)) }
     public var seconds: Double { Double(microseconds) / 1_000_000 }
     public var milliseconds: Double { Double(microseconds) / 1000 }
     public static func < (a: Duration, b: Duration) -> Bool { a.microseconds < b.microseconds }

@@ -27,6 +27,8 @@ public final class TraceWriter {
     public init(path: String, header: TraceHeader, bufferBytes: Int = 0) throws(WriteFailed) {
         self.path = path
         self.bufferBytes = bufferBytes
+        fd = -1
+        if let problem = TraceWriter.problem(header: header) { throw WriteFailed(path: path, reason: "refused header: \(problem)") }
         fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw WriteFailed(path: path, reason: "cannot create: " + String(cString: strerror(errno))) }
         try writeLine(header.jsonLine)
@@ -72,12 +74,68 @@ public final class TraceWriter {
 
     deinit { if fd >= 0 { _ = Glibc.close(fd) } }
 
-    /// Appends one event. Events that break the trace rules are refused, so a writer never
-    /// produces a file its own reader rejects.
+    /// Appends one event. Its line is read back as the reader reads it, and checked against the
+    /// events before it, so a writer never produces a file its own reader rejects (a position
+    /// rounded onto the screen's bound, a pressure that overflows, a time out of order).
     public func append(_ event: TraceEvent) throws(WriteFailed) {
-        if let problem = validator.check(event) { throw WriteFailed(path: path, reason: "refused event: \(problem)") }
-        try writeLine(event.jsonLine)
+        let line = event.jsonLine
+        if let problem = TraceWriter.readBack(line, validator: &validator) { throw WriteFailed(path: path, reason: "refused event: \(problem)") }
+        try writeLine(line)
         eventsWritten += 1
+    }
+
+    /// What the reader would say of `line` after the events `validator` has seen, or nil (and
+    /// the validator then knows the event).
+    static func readBack(_ line: String, validator: inout TraceValidator) -> String? {
+        var line = line
+        let read = line.withUTF8 { bytes -> Result<TraceEvent, TraceEventDecoder.Problem> in
+            if let usual = TraceEventFastPath.decode(bytes) { return .success(usual) }
+            return Result { () throws(TraceEventDecoder.Problem) -> TraceEvent in try TraceEventDecoder.decode(bytes) }
+        }
+        switch read {
+        case let .success(event): return validator.check(event)
+        case let .failure(problem): return problem.message
+        }
+    }
+
+    /// What the reader would say of `header`'s line, or nil.
+    static func problem(header: TraceHeader) -> String? {
+        do {
+            _ = try TraceHeader.decode(try JSONParser.parse(header.jsonLine))
+            return nil
+        } catch let p as HeaderProblem {
+            return p.message
+        } catch let f as JSONParser.Failure {
+            return f.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// A refusal of `checkedText`: which event (0-based, in the order given) and why.
+    public struct Refused: Error, CustomStringConvertible {
+        /// nil for the header.
+        public var event: Int?
+        /// What the event was, in words ("down of pointer 3 at 120 ms").
+        public var what: String
+        public var message: String
+        public var description: String { (event.map { "event \($0 + 1) (\(what))" } ?? "the header") + ": " + message }
+    }
+
+    /// The whole trace as text, each line read back as the reader will read it: importers write
+    /// this, so what they write always passes `gesturelab validate`.
+    public static func checkedText(header: TraceHeader, events: [TraceEvent]) throws(Refused) -> String {
+        if let problem = problem(header: header) { throw Refused(event: nil, what: "", message: problem) }
+        var validator = TraceValidator()
+        var s = header.jsonLine + "\n"
+        for (k, e) in events.enumerated() {
+            let line = e.jsonLine
+            if let problem = readBack(line, validator: &validator) {
+                throw Refused(event: k, what: "\(e.type.rawValue) of pointer \(e.pointer) at \(e.time.millisecondsText) ms", message: problem)
+            }
+            s += line + "\n"
+        }
+        return s
     }
 
     /// Forces written lines to stable storage.
