@@ -15,7 +15,7 @@ struct BrowsePages: Sendable {
     static func sceneFile(_ name: String, in folder: String) -> String? {
         guard RecordingsFolder.isValid(name + ".jsonl") else { return nil }
         let file = folder + "/" + name + ".yaml"
-        return FileManager.default.fileExists(atPath: file) ? file : nil
+        return RecordingsFolder.isRegularFile(file) ? file : nil
     }
 
     func sceneNames() -> [String] {
@@ -90,7 +90,7 @@ struct BrowsePages: Sendable {
     /// saying which is missing.
     @MainActor
     private func replay(name: String, scene: String?) -> Result<(ReplayResult, SceneDocument, String), ResponseError> {
-        guard let file = folder.file(named: name), FileManager.default.fileExists(atPath: file) else {
+        guard let file = folder.existingFile(named: name) else {
             return .failure(ResponseError(GestureLabServer.text(.notFound, "no recording \(name)")))
         }
         do {

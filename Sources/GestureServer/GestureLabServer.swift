@@ -5,6 +5,7 @@ import GestureTimeline
 import GestureTrace
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -31,6 +32,9 @@ public struct GestureLabServer: Sendable {
     /// SIGTERM close the open takes, which saves them). `onRunning` is given the bound port.
     public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         try FileManager.default.createDirectory(atPath: configuration.recordings, withIntermediateDirectories: true)
+        let files = Self.raiseFileLimit()
+        // Room for the recordings, scenes and pages besides the connections.
+        let connections = configuration.maximumConnections ?? max(64, files - 256)
         for line in folder.recoverLeftovers() { Self.say(line) }
         let router = makeRouter()
         var logger = Logger(label: "gesturelab-serve")
@@ -41,7 +45,11 @@ public struct GestureLabServer: Sendable {
             // otherwise hold a graceful shutdown (SIGINT, SIGTERM) open for as long as the browser runs.
             server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(http1: .init(idleTimeout: .seconds(5)),
                                                                                          ws: .init(maxFrameSize: configuration.maximumMessageBytes))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gesturelab"),
+            // A bounded number of connections at once; more wait in the kernel's queue until one
+            // closes, so a flood of idle connections cannot take every file descriptor (a take's
+            // recording needs one to save) and those inside time out after 5 s idle (above).
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gesturelab",
+                                 availableConnectionsDelegate: MaximumAvailableConnections(connections)),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )
@@ -62,7 +70,7 @@ public struct GestureLabServer: Sendable {
         }
         router.get("/recordings/:name") { _, context in
             let name = context.parameters.get("name") ?? ""
-            guard let file = folder.file(named: name), let data = FileManager.default.contents(atPath: file) else {
+            guard let file = folder.existingFile(named: name), let data = FileManager.default.contents(atPath: file) else {
                 return Self.text(.notFound, "no recording \(name)")
             }
             return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -120,9 +128,26 @@ public struct GestureLabServer: Sendable {
         guard let file = folder.file(named: name) else {
             return text(.badRequest, "\"\(name)\" cannot name a recording: letters, digits, . _ - and the .jsonl suffix")
         }
-        if FileManager.default.fileExists(atPath: file) || FileManager.default.fileExists(atPath: file + ".recording") {
-            return text(.conflict, "\(name) exists; uploads never replace a recording")
+        // The name is held from here to the end, as a take holds its name: two uploads of one
+        // name, or an upload and a take, never both think they wrote it.
+        let reserved = await MainActor.run { () -> Bool in
+            guard !RecordingTake.namesInUse.contains(name), !FileManager.default.fileExists(atPath: file),
+                  !FileManager.default.fileExists(atPath: file + ".recording") else { return false }
+            RecordingTake.namesInUse.insert(name)
+            return true
         }
+        guard reserved else { return text(.conflict, "\(name) exists or is being written; uploads never replace a recording") }
+        do {
+            let response = try await store(request, name: name, file: file, limit: limit)
+            await MainActor.run { _ = RecordingTake.namesInUse.remove(name) }
+            return response
+        } catch {
+            await MainActor.run { _ = RecordingTake.namesInUse.remove(name) }
+            throw error
+        }
+    }
+
+    private static func store(_ request: Request, name: String, file: String, limit: Int) async throws -> Response {
         let body = request.body
         let buffer: ByteBuffer
         do {
@@ -138,15 +163,31 @@ public struct GestureLabServer: Sendable {
         } catch {
             return text(.badRequest, "\(error)")
         }
-        let temporary = file + ".upload-\(getpid())"
+        let temporary = file + ".upload-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             return text(.internalServerError, "cannot write \(file)")
         }
-        guard rename(temporary, file) == 0 else {
-            unlink(temporary)
-            return text(.internalServerError, "cannot move the upload into \(file)")
+        defer { unlink(temporary) }
+        // link(2), unlike rename(2), fails when the name exists: whatever else made the file
+        // (a command run by hand in the folder), it is never replaced.
+        guard link(temporary, file) == 0 else {
+            if errno == EEXIST { return text(.conflict, "\(name) exists; uploads never replace a recording") }
+            return text(.internalServerError, "cannot move the upload into \(file): \(String(cString: strerror(errno)))")
         }
         return text(.created, "saved \(bytes.count) bytes to \(name)")
+    }
+
+    /// The usual soft limit of 1,024 open files is below what a flood of connections and the
+    /// takes' files need together: raised to the hard limit. Returns the limit in force.
+    static func raiseFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, 1 << 20)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(min(limit.rlim_cur, 1 << 20))
     }
 
     static func html(_ page: String) -> Response {

@@ -16,6 +16,19 @@ public struct RecordingsFolder: Sendable {
         return path + "/" + name
     }
 
+    /// The file a valid name stands for, when it is there as a regular file: a FIFO or a device
+    /// put in the folder would block or never end a read, and stop the server answering.
+    public func existingFile(named name: String) -> String? {
+        guard let file = file(named: name), Self.isRegularFile(file) else { return nil }
+        return file
+    }
+
+    /// Whether `path` is a regular file (after links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     public static func isValid(_ name: String) -> Bool {
         guard name.hasSuffix(".jsonl"), name.count > 6, name.utf8.count <= 120, name.first != "." else { return false }
         return name.utf8.allSatisfy { c in
@@ -50,7 +63,7 @@ public struct RecordingsFolder: Sendable {
     /// The saved recordings, newest name last (names sort by time when they carry one).
     public func list() -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter(Self.isValid).sorted().map { name in
+        return names.filter { Self.isValid($0) && Self.isRegularFile(path + "/" + $0) }.sorted().map { name in
             let file = path + "/" + name
             let bytes = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
             do {

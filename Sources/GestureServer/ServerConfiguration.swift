@@ -17,9 +17,13 @@ public struct ServerConfiguration: Sendable {
     /// The largest trace an upload may be, and the largest WebSocket message.
     public var maximumUploadBytes: Int
     public var maximumMessageBytes: Int
+    /// Connections served at once (each holds a file descriptor); more wait to be accepted. nil:
+    /// the open-file limit (raised to its hard limit at start) less 256 for files.
+    public var maximumConnections: Int?
 
     public init(host: String = "127.0.0.1", port: Int = 8390, recordings: String = "recordings/traces", scenes: String = "recordings/scenes",
-                token: String? = nil, maximumUploadBytes: Int = 16 << 20, maximumMessageBytes: Int = 1 << 20) {
+                token: String? = nil, maximumUploadBytes: Int = 16 << 20, maximumMessageBytes: Int = 1 << 20, maximumConnections: Int? = nil) {
+        self.maximumConnections = maximumConnections
         self.host = host
         self.port = port
         self.recordings = recordings
