@@ -34,22 +34,30 @@ public struct GestureLabServer: Sendable {
         try FileManager.default.createDirectory(atPath: configuration.recordings, withIntermediateDirectories: true)
         let files = Self.raiseFileLimit()
         // Room for the recordings, scenes and pages besides the connections.
-        let connections = configuration.maximumConnections ?? max(64, files - 256)
+        let limit = configuration.maximumConnections ?? max(64, files - 256)
         for line in folder.recoverLeftovers() { Self.say(line) }
         let router = makeRouter()
         var logger = Logger(label: "gesturelab-serve")
-        logger.logLevel = .warning
+        // Hummingbird logs every connection that closes before its request as an error: under a
+        // flood that is thousands of lines. What the server has to say, it says itself (`say`).
+        logger.logLevel = .critical
+        // A bounded number of connections at once; more wait in the kernel's queue until one
+        // closes, so a flood cannot take every file descriptor (a take's recording needs one to
+        // save). Those that have not sent a request head are shed first (`ConnectionGuard`).
+        let connections = ConnectionGuard(limit: max(32, limit - 32))
+        let webSocketResponder = router.buildResponder()
+        let maximumMessage = configuration.maximumMessageBytes
         let app = Application(
             router: router,
             // Idle HTTP connections close after 5 s: a browser's unused preconnection would
             // otherwise hold a graceful shutdown (SIGINT, SIGTERM) open for as long as the browser runs.
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(http1: .init(idleTimeout: .seconds(5)),
-                                                                                         ws: .init(maxFrameSize: configuration.maximumMessageBytes))),
-            // A bounded number of connections at once; more wait in the kernel's queue until one
-            // closes, so a flood of idle connections cannot take every file descriptor (a take's
-            // recording needs one to save) and those inside time out after 5 s idle (above).
+            server: HTTPServerBuilder { responder in
+                GuardedChildChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                                       configuration: .init(http1: .init(idleTimeout: .seconds(5)), ws: .init(maxFrameSize: maximumMessage))),
+                                    connections: connections)
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gesturelab",
-                                 availableConnectionsDelegate: MaximumAvailableConnections(connections)),
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limit)),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )
