@@ -93,6 +93,9 @@ public struct EvaluationReport: Sendable, Equatable {
     public var lostArbitration: [Lost] = []
     /// Every readable trace, in corpus order.
     public var perTrace: [TraceResult] = []
+    /// Which share of the corpus this report covers (`evaluate --shard k/n`): k from 1, n; nil for
+    /// the whole corpus. `merge-reports` uses it to say which shards are missing.
+    public var shard: (index: Int, count: Int)?
 
     public static func == (a: EvaluationReport, b: EvaluationReport) -> Bool {
         a.json == b.json

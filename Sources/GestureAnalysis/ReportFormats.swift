@@ -13,6 +13,7 @@ extension EvaluationReport {
         var s = "{\"format\":\"gesturelab-evaluation\",\"version\":1"
         s += ",\"corpus\":\(jsonQuoted(corpus)),\"scene\":\(jsonQuoted(scene)),\"labelField\":\(jsonQuoted(labelField))"
         s += ",\"traces\":\(traces),\"events\":\(events),\"unreadable\":[" + unreadable.map(jsonQuoted).joined(separator: ",") + "]"
+        if let shard { s += ",\"shard\":{\"index\":\(shard.index),\"count\":\(shard.count)}" }
         s += ",\n\"scores\":[\n" + scores.map { sc in
             var t = "{\"recognizer\":\(jsonQuoted(sc.recognizer)),\"label\":\(jsonQuoted(sc.label)),\"tp\":\(sc.tp),\"fp\":\(sc.fp),\"fn\":\(sc.fn),\"tn\":\(sc.tn)"
             t += ",\"precision\":\(Self.r(sc.precision)),\"recall\":\(Self.r(sc.recall)),\"f1\":\(Self.r(sc.f1))"

@@ -15,6 +15,8 @@ public enum ReportMerge {
         var expectations: [EvaluationReport.Expectation] = []
         var outcomes: [TraceOutcome] = []
         var unreadable: [String] = []
+        var shards: [Int: String] = [:]
+        var shardCount: Int?
         for (i, (name, text)) in reports.enumerated() {
             let value: JSONValue
             do { value = try JSONParser.parse(text) } catch { throw Problem(message: "\(name): not JSON: \(error.message)") }
@@ -33,10 +35,26 @@ public enum ReportMerge {
             } else if c != corpus || s != scene || l != labelField || ids != recognizers || exps != expectations {
                 throw Problem(message: "\(name): a report of another evaluation (corpus \(c), scene \(s)) than \(reports[0].name) (corpus \(corpus), scene \(scene)); shards must share corpus, scene, label field and expectations")
             }
+            // Each shard says which it is, so a missing or repeated one is named, not merged away.
+            guard case let .number(k)? = value["shard"]?["index"], case let .number(n)? = value["shard"]?["count"],
+                  k == k.rounded(), n == n.rounded(), n >= 1, n <= 100_000, k >= 1, k <= n else {
+                throw Problem(message: "\(name): not the report of a shard (made by evaluate without --shard k/n, or before shards were recorded); merge the reports of `evaluate --shard k/n` runs")
+            }
+            if let count = shardCount, count != Int(n) {
+                throw Problem(message: "\(name): shard \(Int(k)) of \(Int(n)), but \(reports[0].name) is a shard of \(count); the shards must split the corpus the same way")
+            }
+            shardCount = Int(n)
+            if let other = shards[Int(k)] { throw Problem(message: "\(name): shard \(Int(k)) of \(Int(n)) again (\(other) is that shard too)") }
+            shards[Int(k)] = name
             if case let .array(bad)? = value["unreadable"] {
                 unreadable += bad.compactMap { if case let .string(x) = $0 { x } else { nil } }
             }
             for t in traces { outcomes.append(try outcome(t, corpus: corpus, report: name)) }
+        }
+        let missing = (1...shardCount!).filter { shards[$0] == nil }
+        if !missing.isEmpty {
+            let list = missing.prefix(20).map(String.init).joined(separator: ", ") + (missing.count > 20 ? ", ..." : "")
+            throw Problem(message: "shard\(missing.count == 1 ? "" : "s") \(list) of \(shardCount!) missing: the merged report would leave out \(missing.count == 1 ? "its" : "their") traces; give every shard's report")
         }
         outcomes.sort { $0.path < $1.path }
         let paths = outcomes.map(\.path)
@@ -54,11 +72,23 @@ public enum ReportMerge {
               case let .object(lost)? = t["lost"], case let .object(labels)? = t["labels"] else {
             throw Problem(message: "\(report): a per-trace outcome is incomplete")
         }
+        // Numbers from a file: checked before they become times and counts, never trapped on.
+        guard events >= 0, events <= 1e15, events == events.rounded() else {
+            throw Problem(message: "\(report): trace \(trace) has \"events\": \(events), not a count of events")
+        }
         let first: Timestamp?
-        if case let .number(ms)? = t["firstTouchMs"] { first = .milliseconds(ms) } else { first = nil }
+        if case let .number(ms)? = t["firstTouchMs"] {
+            guard ms >= 0, ms < 1e12, let f = Timestamp(exactlyMilliseconds: ms) else {
+                throw Problem(message: "\(report): trace \(trace) has \"firstTouchMs\": \(ms), beyond any recording")
+            }
+            first = f
+        } else {
+            first = nil
+        }
         var times: [String: Timestamp] = [:]
         for (r, v) in recognized {
             guard case let .number(ms) = v else { continue }
+            guard ms.magnitude < 1e12 else { throw Problem(message: "\(report): trace \(trace) has \(r) recognized at \(ms) ms, beyond any recording") }
             times[r] = (first ?? .zero) + Duration.milliseconds(ms)
         }
         var losses: [String: TraceOutcome.Loss] = [:]

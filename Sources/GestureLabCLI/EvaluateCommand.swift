@@ -79,8 +79,9 @@ struct EvaluateCommand: ParsableCommand {
         }
         progress.finish()
         let cpu = processCPUSeconds() - cpuBefore
-        let report = EvaluationReport(corpus: corpus, scene: doc.name, labelField: labelField, recognizers: ids,
+        var report = EvaluationReport(corpus: corpus, scene: doc.name, labelField: labelField, recognizers: ids,
                                       expectations: expectations, outcomes: outcomes)
+        report.shard = shard.map { ($0.index, $0.count) }
         let text: String
         switch format {
         case .text: text = report.text

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 import Testing
 
 #if canImport(Glibc)
@@ -71,7 +72,44 @@ struct CommandInputTests {
         let log = try file("bad-getevent.txt", "[ 1.0] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.0] EV_ABS ABS_MT_POSITION_X zz\n")
         try expect(["import", "android-getevent", log, "--axes", fixtures + "/pixel-getevent-p.txt", "--density", "2", "-o", dir + "/x.jsonl"],
                    status: 2, message: "\(log):2: \"zz\" is not a hexadecimal value")
-        try expect(["import", "android-getevent", log, "--density", "2", "-o", dir + "/x.jsonl"], status: 64, message: "needs --axes", anywhere: true)
+        try expect(["import", "android-getevent", log, "--density", "2", "-o", dir + "/x.jsonl"], status: 2, message: "\(log): no ABS_MT_POSITION_X and ABS_MT_POSITION_Y values")
+        // A log found in a bug report, with no listing and no density: imported with what was
+        // assumed said on standard error and kept in the header; it validates and replays as a pinch.
+        let bare = dir + "/bare.jsonl"
+        let plain = try expect(["import", "android-getevent", fixtures + "/pinch-getevent-lt.txt", "-o", bare], status: 0,
+                               message: "\(fixtures)/pinch-getevent-lt.txt: warning: assumed axis units are display pixels from 0", anywhere: true)
+        #expect(plain.stderr.contains("warning: assumed density 1"), "\(plain.stderr)")
+        let (bareHeader, bareEvents, _) = try TraceReader.readAll(path: bare)
+        let (_, listedEvents, _) = try TraceReader.readAll(path: android)
+        #expect(bareHeader.origin?.contains("assumed") == true && bareHeader.scale == 1)
+        // Every contact, move, duration and onset as with the listing; places in pixels.
+        #expect(bareEvents.map(\.type) == listedEvents.map(\.type) && bareEvents.map(\.time) == listedEvents.map(\.time))
+        #expect(bareEvents.map(\.pointer) == listedEvents.map(\.pointer))
+        #expect(zip(bareEvents, listedEvents).allSatisfy { abs($0.x - $1.x * 2.625) < 0.01 && abs($0.y - $1.y * 2.625) < 0.01 })
+        #expect(try gesturelab(["validate", bare]).status == 0)
+        // The same log with Windows line ends reads the same.
+        let crlf = try file("crlf-getevent.txt", try String(contentsOfFile: fixtures + "/pinch-getevent-lt.txt", encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n"))
+        let crlfTrace = dir + "/crlf.jsonl"
+        try expect(["import", "android-getevent", crlf, "--axes", fixtures + "/pixel-getevent-p.txt", "--density", "2.625", "-o", crlfTrace], status: 0, message: "imported 64 events", anywhere: true)
+        #expect(try TraceReader.readAll(path: crlfTrace).1 == listedEvents)
+        // Time stamps and axis ranges no device prints are refused at their line, never trapped on.
+        let frame = "[ 1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[ 1.000000] EV_ABS ABS_MT_POSITION_X 00000010\n[ 1.000000] EV_ABS ABS_MT_POSITION_Y 00000010\n[ 1.000000] EV_SYN SYN_REPORT 00000000\n"
+        for stamp in ["1e300", "nan", "inf", "-5", "99999999999"] {
+            let hostile = try file("stamp.txt", frame + "[ \(stamp)] EV_ABS ABS_MT_POSITION_X 00000020\n[ \(stamp)] EV_SYN SYN_REPORT 00000000\n")
+            try expect(["import", "android-getevent", hostile, "-o", dir + "/x.jsonl"], status: 2, message: "\(hostile):5: time stamp")
+        }
+        for (lo, hi) in [("-9223372036854775808", "9223372036854775807"), ("0", "9223372036854775807"), ("5", "5")] {
+            let listing = try file("huge-axes.txt", "add device 1: /dev/input/event2\n  events:\n    ABS (0003): 0035  : value 0, min \(lo), max \(hi), fuzz 0, flat 0, resolution 0\n                0036  : value 0, min 0, max 100, fuzz 0, flat 0, resolution 0\n")
+            try expect(["import", "android-getevent", fixtures + "/pinch-getevent-lt.txt", "--axes", listing, "-o", dir + "/x.jsonl"],
+                       status: 2, message: "\(listing):3: axis ABS_MT_POSITION_X has min \(lo) and max \(hi)")
+        }
+        // An output that names the input is refused before anything is written.
+        let copy = try file("copy-getevent.txt", try String(contentsOfFile: fixtures + "/pinch-getevent-lt.txt", encoding: .utf8))
+        try expect(["import", "android-getevent", copy, "-o", copy], status: 64, message: "\(copy): this is the input", anywhere: true)
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == String(contentsOfFile: fixtures + "/pinch-getevent-lt.txt", encoding: .utf8))
+        // A pressure that overflows when doubled would write a trace validate refuses: refused instead.
+        let loud = try file("loud.json", #"[{"type":"pointerdown","pointerId":1,"pointerType":"touch","clientX":1,"clientY":1,"timeStamp":0,"pressure":1e308}]"#)
+        try expect(["import", "pointer-events", loud, "-o", dir + "/y.jsonl"], status: 2, message: "\(loud): the trace made of this log would not be valid", anywhere: true)
         let events = try file("bad-events.json", "[\n{\"type\":\"pointerup\",\"pointerId\":4,\"timeStamp\":0,\"clientX\":1,\"clientY\":1}\n]\n")
         try expect(["import", "pointer-events", events, "-o", dir + "/y.jsonl"], status: 2, message: "\(events):2: pointerup for pointer 4, which is not down")
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.jsonl") && !FileManager.default.fileExists(atPath: dir + "/y.jsonl"))
@@ -133,7 +171,21 @@ struct CommandInputTests {
         try expect(common + ["--shard", "2/2", "-o", s2], status: 0, message: "1 traces", anywhere: true)
         try expect(["merge-reports", s2, s1, "-o", merged], status: 0, message: "2 reports merged: 2 traces", anywhere: true)
         #expect(try String(contentsOfFile: merged, encoding: .utf8) == String(contentsOfFile: one, encoding: .utf8))
-        try expect(["merge-reports", s1, s1], status: 2, message: "double.jsonl is in two of the reports: shards must not overlap", anywhere: true)
+        try expect(["merge-reports", s1, s1], status: 2, message: "\(s1): shard 1 of 2 again", anywhere: true)
+        // A shard left out is named, and nothing is written.
+        try FileManager.default.removeItem(atPath: merged)
+        try expect(["merge-reports", s2, "-o", merged], status: 2, message: "shard 1 of 2 missing: the merged report would leave out its traces", anywhere: true)
+        #expect(!FileManager.default.fileExists(atPath: merged))
+        try expect(["merge-reports", one], status: 2, message: "\(one): not the report of a shard", anywhere: true)
+        // Out-of-range numbers in a report are refused with the trace, never trapped on.
+        let shard2 = try String(contentsOfFile: s2, encoding: .utf8)
+        for (field, hostile) in [(#""events":7"#, #""events":1e300"#), (#""firstTouchMs":20"#, #""firstTouchMs":1e300"#), (#""firstTouchMs":20"#, #""firstTouchMs":-1e19"#)] {
+            let forged = try file("forged.json", shard2.replacingOccurrences(of: field, with: hostile))
+            #expect(forged.isEmpty == false)
+            if shard2.contains(field) {
+                try expect(["merge-reports", s1, forged], status: 2, message: "\(forged): trace", anywhere: true)
+            }
+        }
         let other = dir + "/other.json"
         try expect(["evaluate", corpus, "--scene", tapScene, "--expect", "singleTap=tap", "--format", "json", "-o", other], status: 0, message: "", anywhere: true)
         try expect(["merge-reports", s1, other], status: 2, message: "a report of another evaluation", anywhere: true)
