@@ -225,6 +225,16 @@ struct CommandInputTests {
         try expect(["diff", tapTrace, "--scene", tapScene], status: 64, message: "Error: diff needs --scene A --scene B")
         try expect(["replay", tapTrace, "--scene", tapScene, "--set", "pan-no-dot=3"], status: 64, message: "Error: The value 'pan-no-dot=3' is invalid for '--set <R.PARAM=VALUE>'")
         try expect(["replay", tapTrace, "--scene", tapScene, "--set", "nobody.x=3"], status: 2, message: "--set nobody.x=3: the scene has no recognizer \"nobody\"")
+        // A value no parameter takes is the option's fault, not the scene's line.
+        for value in ["nan", "inf", "-inf", "1e999"] {
+            try expect(["replay", tapTrace, "--scene", tapScene, "--set", "singleTap.maximumTapInterval=\(value)"], status: 64,
+                       message: "Error: The value 'singleTap.maximumTapInterval=\(value)' is invalid for '--set <R.PARAM=VALUE>'")
+        }
+        // -o naming the trace or the scene is refused, and they are kept.
+        let traceCopy = try file("copy.jsonl", try String(contentsOfFile: tapTrace, encoding: .utf8))
+        try expect(["replay", traceCopy, "--scene", tapScene, "-o", traceCopy], status: 64, message: "\(traceCopy): this is the input \(traceCopy)")
+        try expect(["timeline", traceCopy, "--scene", tapScene, "-o", traceCopy], status: 64, message: "\(traceCopy): this is the input")
+        #expect(try String(contentsOfFile: traceCopy, encoding: .utf8) == String(contentsOfFile: tapTrace, encoding: .utf8))
         try expect(["timeline", tapTrace, "--scene", tapScene, "-o", dir + "/missing/t.html"], status: 1, message: "\(dir)/missing/t.html: cannot write")
         let p = try runWatched(["/usr/bin/env", "SDL_VIDEODRIVER=dummy", binary, "play", tapTrace, "--scene", tapScene, "--screenshot", dir + "/missing/s.png"])
         #expect(p.status == 1 && p.stderr.contains("\(dir)/missing/s.png: cannot write"), "\(p.stderr)")

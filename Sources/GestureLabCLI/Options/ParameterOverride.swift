@@ -17,6 +17,9 @@ struct ParameterOverride: ExpressibleByArgument, CustomStringConvertible {
         recognizer = String(argument[..<dot])
         parameter = String(argument[argument.index(after: dot)..<eq])
         let raw = String(argument[argument.index(after: eq)...])
+        // Double reads "nan", "inf" and "1e999" too; no parameter takes them, and a scene built
+        // with one would blame the scene's line for what the option said.
+        if let d = Double(raw), !d.isFinite { return nil }
         if let d = Double(raw) { value = .number(d) } else if raw == "true" || raw == "false" { value = .bool(raw == "true") }
         else if raw.contains(",") { value = .list(raw.split(separator: ",").map(String.init)) } else { value = .text(raw) }
         description = argument
