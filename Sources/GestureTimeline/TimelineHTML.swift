@@ -76,7 +76,7 @@ public enum TimelineHTML {
         <h1>\(esc(title))</h1>
         <p class="sub">Every state change with its cause. Zoom with the wheel or <kbd>+</kbd> <kbd>-</kbd>, pan by dragging, with shift+wheel or <kbd>←</kbd> <kbd>→</kbd>, <kbd>0</kbd> shows everything; <kbd>n</kbd> and <kbd>p</kbd> step through the touch sequences. Hover a mark for its cause; click to move the time there.</p>
         <div class="legend"><span><i style="background:#8cc5ad"></i>began/changed</span><span><i style="background:#f2c46d"></i>waiting (failure requirement)</span><span><i style="background:#3f8f63"></i>recognized/ended</span><span><i style="background:#c85f5f"></i>failed</span><span><i style="background:#dd8d4c"></i>cancelled</span><span><i style="background:#3b6ea5;border-radius:6px"></i>action</span><span><i style="background:#5b7db1"></i>view delivery</span><span><i style="background:#c9b26b"></i>held back</span></div>
-        <div class="bar"><label for="scrub">time</label><input id="scrub" type="range"><span id="now"></span></div>
+        <div class="bar"><label for="scrub">time</label><input id="scrub" type="range"><span id="now"></span><label class="axis"><input id="relative" type="checkbox"> count from the first event (+ms)</label></div>
         <div class="bar">touch sequence <button id="prev">previous</button><button id="next">next</button><button id="all">all</button><span id="seqlabel">all</span></div>
         <div class="bar" id="filters">lanes:</div>
         <div class="wrap">

@@ -10,7 +10,12 @@ enum TimelinePageScript {
     const D = JSON.parse(document.getElementById('data').textContent);
     const labelW = 190, laneH = 26, top = 30, minSpanMs = 0.05;
     const endMs = D.endUs / 1000;
-    // Decoding: differences back into times (ms from the trace's start).
+    // Times inside the page count from the first drawn event (small numbers keep the arithmetic
+    // exact); every time shown is trace time, as replay and explain print it, unless the reader
+    // asks for the relative axis, whose labels then carry a "+".
+    let relative = false;
+    function shownTime(t) { return relative ? t : t + D.startMs; }
+    // Decoding: differences back into times (ms from the first drawn event).
     function undelta(list, stride, fields) {
       const n = list.length / stride, out = fields.map(() => new Float64Array(n));
       let acc = 0;
@@ -77,13 +82,17 @@ enum TimelinePageScript {
     function tOf(x) { return view[0] + (x - labelW) / plotW() * (view[1] - view[0]); }
     function shownLanes() { return lanes.filter(l => l.visible); }
 
-    // Round ticks: 1, 2 or 5 times a power of ten, counted from the trace's start.
+    // Round ticks: 1, 2 or 5 times a power of ten, round in the time shown.
     function tickStep(spanMs, px) {
       const raw = spanMs / Math.max(2, px / 110), p = Math.pow(10, Math.floor(Math.log10(raw)));
       for (const k of [1, 2, 5, 10]) if (k * p >= raw) return k * p;
       return 10 * p;
     }
     function tickText(t, step) {
+      const sign = relative && t > 1e-9 ? '+' : '';
+      return sign + plainTickText(t, step);
+    }
+    function plainTickText(t, step) {
       if (Math.abs(t) < 1e-9) return '0';
       if (step >= 1000) return (t / 1000).toFixed(step >= 1000 && Number.isInteger(step / 1000) ? 0 : 1) + ' s';
       const d = step >= 1 ? 0 : Math.min(3, Math.ceil(-Math.log10(step)));
@@ -98,11 +107,12 @@ enum TimelinePageScript {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, canvas.clientWidth, h);
       ctx.font = '11px system-ui, Helvetica, Arial, sans-serif';
-      const step = tickStep(view[1] - view[0], plotW()), ticks = [];
-      for (let t = Math.ceil(view[0] / step) * step; t <= view[1]; t += step) ticks.push(t);
+      const step = tickStep(view[1] - view[0], plotW()), ticks = [], base = shownTime(0);
+      // Positions in the shown clock, each a whole number of steps from its zero.
+      for (let k = Math.ceil((view[0] + base) / step); k * step - base <= view[1]; k++) ticks.push(k * step);
       ctx.textAlign = 'center';
       for (const t of ticks) {
-        const x = xOf(t);
+        const x = xOf(t - base);
         ctx.fillStyle = '#eee'; ctx.fillRect(Math.round(x), top - 6, 1, h - top);
         ctx.fillStyle = '#777'; ctx.fillText(tickText(t, step), x, top - 12);
       }
@@ -214,7 +224,7 @@ enum TimelinePageScript {
         const k = c ? lower(c.t, now + 1e-9) - 1 : -1;
         td.textContent = k >= 0 ? c.s[k] : 'possible';
       });
-      nowLabel.textContent = tickText(now, 0.1);
+      nowLabel.textContent = tickText(shownTime(now), 0.1);
       scrub.value = now;
     }
 
@@ -237,9 +247,13 @@ enum TimelinePageScript {
     }
     function pan(ms) { setView(view[0] + ms, view[1] + ms); }
     function setNow(t) { now = Math.min(Math.max(t, 0), endMs); if (now < view[0] || now > view[1]) pan(now - (view[0] + view[1]) / 2); redraw(); }
+    function labelSequence() {
+      const k = sequence;
+      document.getElementById('seqlabel').textContent = k < 0 ? 'all' : (k + 1) + ' of ' + sequences.length + ': ' + tickText(shownTime(sequences[k].start), 0.1) + ' to ' + tickText(shownTime(sequences[k].end), 0.1) + ', ' + sequences[k].touches + (sequences[k].touches === 1 ? ' touch' : ' touches');
+    }
     function showSequence(k) {
       sequence = k;
-      document.getElementById('seqlabel').textContent = k < 0 ? 'all' : (k + 1) + ' of ' + sequences.length + ': ' + tickText(sequences[k].start, 0.1) + ' to ' + tickText(sequences[k].end, 0.1) + ', ' + sequences[k].touches + (sequences[k].touches === 1 ? ' touch' : ' touches');
+      labelSequence();
       if (k >= 0) { const q = sequences[k], m = Math.max((q.end - q.start) * 0.15, 5); setView(q.start - m, q.end + m); setNow(q.end); }
       else setView(full[0], full[1]);
     }
@@ -278,7 +292,7 @@ enum TimelinePageScript {
     canvas.addEventListener('mousemove', e => {
       const hit = drag && drag.moved ? null : markAt(e.offsetX, e.offsetY);
       if (!hit) { tip.style.display = 'none'; return; }
-      tip.textContent = tickText(hit.t, 0.001) + ' · ' + hit.lane + ' · ' + hit.label + ': ' + hit.cause;
+      tip.textContent = tickText(shownTime(hit.t), 0.001) + ' · ' + hit.lane + ' · ' + hit.label + ': ' + hit.cause;
       tip.style.display = 'block'; tip.style.left = (e.clientX + 12) + 'px'; tip.style.top = (e.clientY + 12) + 'px';
     });
     canvas.addEventListener('mouseleave', () => { tip.style.display = 'none'; });
@@ -300,6 +314,7 @@ enum TimelinePageScript {
     document.getElementById('next').addEventListener('click', () => showSequence(Math.min(sequence + 1, sequences.length - 1)));
     document.getElementById('prev').addEventListener('click', () => showSequence(Math.max(sequence - 1, 0)));
     document.getElementById('all').addEventListener('click', () => showSequence(-1));
+    document.getElementById('relative').addEventListener('change', e => { relative = e.target.checked; labelSequence(); states(); redraw(); });
     const filters = document.getElementById('filters');
     lanes.forEach(l => {
       const label = document.createElement('label'), box = document.createElement('input');
@@ -313,7 +328,8 @@ enum TimelinePageScript {
     window.timeline = {
       get view() { return view.slice(); }, get now() { return now; }, get stats() { return stats; }, get sequence() { return sequence; },
       sequences: sequences.length, marks: markBase, lanes: lanes.map(l => l.id),
-      zoom, pan, setNow, showSequence, draw, markAt, xOf, tOf,
+      zoom, pan, setNow, showSequence, draw, markAt, xOf, tOf, shownTime,
+      setRelative(on) { const box = document.getElementById('relative'); box.checked = on; box.dispatchEvent(new Event('change')); },
       loadMs: performance.now(), decodeMs: performance.now() - started,
     };
     document.body.dataset.ready = 'true';

@@ -157,13 +157,28 @@ struct TimelineExportTests {
             ["eval": "window.timeline.stats.arrows"],
             // At 60 ms the finger is down: two points drawn, the double tap still possible.
             ["eval": "(window.timeline.setNow(60), window.timeline.draw(), document.querySelector('.stroke-done[data-i=\"0\"]').getAttribute('points'))"],
+            // One clock: the single tap is recognized at 450 ms of trace time in the terminal, and
+            // the page's clock, tooltip and axis say 450 too (the page counts internally from the
+            // first event, 20 ms).
+            ["eval": "(window.timeline.setNow(430), window.timeline.draw(), document.getElementById('now').textContent)"],
+            ["eval": "window.timeline.shownTime(430)"],
+            ["eval": "JSON.stringify(window.timeline.stats.ticks)"],
+            // The relative axis, offered and labelled as such.
+            ["eval": "(window.timeline.setRelative(true), window.timeline.draw(), [document.getElementById('now').textContent, JSON.stringify(window.timeline.stats.ticks)])"],
         ])
         let values = try #require(out["values"] as? [Any])
         #expect(values[0] as? String == "195,422 196,423 195,422", "the whole stroke by the end")
         #expect(values[1] as? String == "possible", "reset to possible by the end")
-        #expect((values[2] as? String).map { $0 == "0" || $0.hasPrefix("-") } == true, "ticks count from the trace's start: \(values[2])")
+        #expect((values[2] as? String).map { !$0.hasPrefix("+") } == true, "ticks in trace time: \(values[2])")
         #expect((values[3] as? Int ?? 0) > 0, "arrows from the double tap's failure to the single tap's release")
         #expect(values[4] as? String == "195,422 196,423")
+        #expect(values[5] as? String == "450.0 ms", "the page's clock at the recognition: \(values[5])")
+        #expect((values[6] as? NSNumber)?.doubleValue == 450)
+        let traceTicks = try JSONSerialization.jsonObject(with: Data((values[7] as? String ?? "[]").utf8)) as? [String] ?? []
+        #expect(traceTicks.contains { $0.hasPrefix("450") || $0.hasPrefix("400") } && !traceTicks.contains { $0.hasPrefix("+") }, "\(traceTicks)")
+        let relative = values[8] as? [Any] ?? []
+        #expect(relative.first as? String == "+430.0 ms", "\(relative)")
+        #expect((relative.last as? String)?.contains("\"+") == true, "relative ticks are marked: \(relative)")
     }
 
     @Test("A long trace's page: compact, ready quickly, and it zooms, pans, filters and steps through touch sequences in a real browser")
