@@ -26,7 +26,33 @@ struct InitCommand: ParsableCommand {
               name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" }) else {
             throw ValidationError("\(name): the package's name must be a Swift identifier (letters, digits, _; a letter first)")
         }
+        if let problem = ReservedModuleNames.problem(packageName: name) { throw ValidationError(problem) }
         if url != nil && gesturelabPath != nil { throw ValidationError("--url and --gesturelab-path name two dependencies; give one") }
+        if let url {
+            // What SwiftPM and git take: scheme://host/path, git@host:path, or a local path; no
+            // spaces, quotes or control characters, which a manifest would have to escape and git
+            // would not find.
+            let looksRight = url.contains("://") || url.hasPrefix("git@") || url.hasPrefix("/")
+            if !looksRight || url.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "'" || $0 == "\\" || $0.value == 0x7F }) {
+                throw ValidationError("--url \(url): expected a Git URL (https://host/owner/gesturelab.git, git@host:owner/gesturelab.git, or a path), without spaces or quotes")
+            }
+        } else if from != "0.1.0" {
+            throw ValidationError("--from is the lowest version of a --url dependency; give --url too")
+        }
+        if !Self.isSemanticVersion(from) {
+            throw ValidationError("--from \(from): expected a version such as 0.4.0 (MAJOR.MINOR.PATCH, optionally -prerelease)")
+        }
+    }
+
+    /// MAJOR.MINOR.PATCH with an optional -prerelease and +build, as SwiftPM's `from:` takes.
+    static func isSemanticVersion(_ text: String) -> Bool {
+        let build = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
+        let release = build[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let numbers = release[0].split(separator: ".", omittingEmptySubsequences: false)
+        let isNumber = { (n: Substring) in !n.isEmpty && n.count <= 9 && n.allSatisfy { $0.isASCII && $0.isNumber } && (n == "0" || n.first != "0") }
+        guard numbers.count == 3, numbers.allSatisfy(isNumber) else { return false }
+        let labels = release.dropFirst() + build.dropFirst()
+        return labels.allSatisfy { l in !l.isEmpty && l.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") } }
     }
 
     func run() throws {

@@ -65,13 +65,13 @@ struct ScaffoldTemplate {
             ],
             targets: [
                 // Recognizers and delegates written as for UIKit: on iOS the same files build against UIKit.
-                .target(name: "\(library)", dependencies: [.product(name: "GestureLabUIKit", package: "\(p)")]),
+                .target(name: "\(library)", dependencies: [.product(name: "GestureLabUIKit", package: \(swiftString(p)))]),
                 // The whole gesturelab command line, with them as scene types and delegate names.
-                .executableTarget(name: "\(name)", dependencies: ["\(library)", .product(name: "GestureLabCLI", package: "\(p)")]),
+                .executableTarget(name: "\(name)", dependencies: ["\(library)", .product(name: "GestureLabCLI", package: \(swiftString(p)))]),
                 .testTarget(name: "\(name)Tests", dependencies: [
                     "\(library)",
-                    .product(name: "GestureLabUIKit", package: "\(p)"),
-                    .product(name: "GestureLabTesting", package: "\(p)"),
+                    .product(name: "GestureLabUIKit", package: \(swiftString(p))),
+                    .product(name: "GestureLabTesting", package: \(swiftString(p))),
                 ]),
             ],
             swiftLanguageModes: [.v6]
@@ -320,6 +320,20 @@ struct ScaffoldTemplate {
 }
 
 /// A Swift string literal for `s`.
+/// `s` as a Swift string literal: quotes, backslashes and control characters escaped, so a
+/// checkout path with a quote or a newline still makes a manifest that parses.
 func swiftString(_ s: String) -> String {
-    "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20 || u.value == 0x7F: out += "\\u{\(String(u.value, radix: 16))}"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
 }

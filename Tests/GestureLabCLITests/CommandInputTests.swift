@@ -315,3 +315,73 @@ struct CommandInputTests {
         #expect(log.components(separatedBy: #""to":"failed""#).count - 1 == 1999)
     }
 }
+
+/// `gesturelab init` makes only packages that can build: names that would collide with a module
+/// in the graph are refused, versions must be versions, and a quote in a path is escaped.
+@Suite("gesturelab init: names, URLs and versions", .serialized)
+struct InitInputTests {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gl-init-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+
+    @Test("names that would collide with a module (GestureLab's, the toolchain's, a dependency's, in any case) or are keywords are refused, and nothing is created")
+    func reservedNames() throws {
+        for (name, says) in [("Swift", "the toolchain's module Swift"), ("GestureLabCLI", "GestureLab's module GestureLabCLI"),
+                             ("gesturelabcli", "GestureLab's module GestureLabCLI"), ("Gesture", "its target GestureRecognizers"),
+                             ("GestureLab", "GestureLab's module GestureLab"), ("Foundation", "the toolchain's module Foundation"),
+                             ("Yams", "a package GestureLab depends on"), ("ArgumentParser", "a package GestureLab depends on"),
+                             ("Testing", "the toolchain's module Testing"), ("class", "a Swift keyword")] {
+            let r = try gesturelab(["init", dir + "/" + name])
+            #expect(r.status == 64 && r.stderr.contains(says), "\(name): exit \(r.status): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/" + name))
+        }
+    }
+
+    @Test("--url must be a Git URL without quotes or spaces; --from must be a version; both are refused before anything is written")
+    func urlsAndVersions() throws {
+        for url in ["https://example.com/\"evil", "not a url", "https://example.com/a b.git", "https://example.com/x\\y"] {
+            let r = try gesturelab(["init", dir + "/U", "--url", url])
+            #expect(r.status == 64 && r.stderr.contains("expected a Git URL"), "\(url): \(r.stderr)")
+        }
+        for version in ["not-a-version", "1.2", "01.2.3", "1.2.3.4", "1.2.3-", "v1.2.3", "1.2.3-beta\"x"] {
+            let r = try gesturelab(["init", dir + "/V", "--url", "https://example.com/gesturelab.git", "--from", version])
+            #expect(r.status == 64 && r.stderr.contains("expected a version"), "\(version): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/U") && !FileManager.default.fileExists(atPath: dir + "/V"))
+        let ok = try gesturelab(["init", dir + "/W", "--url", "https://example.com/gesturelab.git", "--from", "1.2.3-beta.1+build.5"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let manifest = try String(contentsOfFile: dir + "/W/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(#".package(url: "https://example.com/gesturelab.git", from: "1.2.3-beta.1+build.5")"#))
+    }
+
+    @Test("a checkout path with a quote, a backslash and a space makes a manifest SwiftPM reads")
+    func quotedPath() throws {
+        let odd = dir + "/we\"ird \\ checkout"
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: odd + "/gl", withDestinationPath: root)
+        let r = try gesturelab(["init", dir + "/Q", "--gesturelab-path", odd + "/gl"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let dump = Process()
+        dump.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        dump.arguments = ["swift", "package", "--package-path", dir + "/Q", "dump-package"]
+        let out = Pipe()
+        dump.standardOutput = out
+        dump.standardError = FileHandle.nullDevice
+        try dump.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        dump.waitUntilExit()
+        #expect(dump.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).contains("we\\\"ird \\\\ checkout"), "the path as given, quote and backslash kept")
+    }
+
+    @Test("the reserved names include every target and product of GestureLab's Package.swift")
+    func reservedListCoversThePackage() throws {
+        let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        let declared = manifest.components(separatedBy: "name: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        // Targets of other packages named as products (`.product(name: "ArgumentParser", ...)`) come along too.
+        let ours = declared.filter { !$0.hasSuffix("Tests") }
+        #expect(ours.count > 15)
+        for name in ours {
+            let r = try gesturelab(["init", dir + "/" + name])
+            #expect(r.status == 64, "\(name) is not refused: \(r.stderr)")
+        }
+    }
+}
