@@ -106,7 +106,16 @@ final class SceneReactions {
             case .cancelAllTouches:
                 env.cancelTouches(.all, reason: "an app action cancels every touch", causedBy: env.currentAppActionSeq)
             case let .addView(id, frame, kind, parent):
-                guard let p = views[parent] else { continue }
+                // A reaction that fires again (every tap) would add a second view of one id, and
+                // every later action and explanation would name the wrong one.
+                if views[id] != nil {
+                    env.logAppChange("add view \(id) skipped: a view \(id) is in the window already (the reaction fired again)", view: id)
+                    continue
+                }
+                guard let p = views[parent] else {
+                    env.logAppChange("add view \(id) skipped: its parent \(parent) is not in the window (removed?)", view: id)
+                    continue
+                }
                 let v = kind == .control ? ControlView(id: id, frame: frame) : View(id: id, frame: frame)
                 views[id] = v
                 installTriggers(on: v)

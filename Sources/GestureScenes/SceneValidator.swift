@@ -79,7 +79,11 @@ enum SceneValidator {
                 switch a {
                 case let .disable(t), let .enable(t): try recognizer(t, r.line, "reaction action")
                 case let .disableScrolling(t), let .enableScrolling(t): try scrollView(t, r.line, "reaction action")
-                case let .removeView(t): if !added.contains(t) { try view(t, r.line, "removeView") }
+                case let .removeView(t):
+                    if !added.contains(t) { try view(t, r.line, "removeView") }
+                    if t == "window" {
+                        throw SceneError(file: doc.file, line: r.line, message: "removeView: the window cannot be removed (it holds the scene); remove one of its subviews")
+                    }
                 case .cancelAllTouches: break
                 case let .addView(id, _, _, parent):
                     if !added.contains(parent) { try view(parent, r.line, "addView parent") }

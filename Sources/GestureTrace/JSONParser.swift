@@ -238,7 +238,11 @@ public struct JSONParser {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
                 if simple {
-                    let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                    // Validated, not repaired: a label with a broken byte would otherwise be
+                    // written back with U+FFFD in its place, a silent change to the user's text.
+                    guard let s = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) else {
+                        throw fail("invalid UTF-8 inside a string")
+                    }
                     i += 1
                     return s
                 }
@@ -267,20 +271,48 @@ public struct JSONParser {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                guard k + 4 < i, let code = UInt32(String(decoding: UnsafeBufferPointer(rebasing: bytes[(k + 1)...(k + 4)]), as: UTF8.self), radix: 16) else {
+                guard var code = hex4(at: k + 1, before: i) else {
                     i = k
                     throw fail("bad \\u escape")
                 }
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-                out.append(contentsOf: Array(String(scalar).utf8))
                 k += 4
+                // A character beyond the basic plane comes as two escapes, a surrogate pair.
+                if (0xD800...0xDBFF).contains(code), k + 6 < i, bytes[k + 1] == UInt8(ascii: "\\"), bytes[k + 2] == UInt8(ascii: "u"),
+                   let low = hex4(at: k + 3, before: i), (0xDC00...0xDFFF).contains(low) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    k += 6
+                }
+                guard let scalar = Unicode.Scalar(code) else {
+                    i = k
+                    throw fail("a \\u escape of half a surrogate pair is not a character")
+                }
+                out.append(contentsOf: Array(String(scalar).utf8))
             default:
                 i = k
                 throw fail("unknown escape in a string")
             }
             k += 1
         }
+        guard let text = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8 inside a string") }
         i += 1
-        return String(decoding: out, as: UTF8.self)
+        return text
+    }
+
+    /// Four hexadecimal digits at `at`, ending before `end`.
+    private func hex4(at: Int, before end: Int) -> UInt32? {
+        guard at + 4 <= end else { return nil }
+        var v: UInt32 = 0
+        for p in at..<(at + 4) {
+            let c = bytes[p]
+            let d: UInt8
+            switch c {
+            case 0x30...0x39: d = c - 0x30
+            case 0x41...0x46: d = c - 0x41 + 10
+            case 0x61...0x66: d = c - 0x61 + 10
+            default: return nil
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
     }
 }

@@ -58,6 +58,15 @@ let badInputs: [BadInput] = [
     .init(name: "trace: another format", kind: .trace, content: .text(#"{"format":"svg","version":1}"# + "\n"), status: 2, message: "FILE:1: unknown format"),
     .init(name: "trace: a future version", kind: .trace, content: .text(#"{"format":"gesturelab-trace","version":2}"# + "\n"), status: 2, message: "FILE:1: unsupported trace version 2"),
     .init(name: "trace: header field of the wrong type", kind: .trace, content: .text(#"{"format":"gesturelab-trace","version":"1"}"# + "\n"), status: 2, message: "FILE:1:"),
+    .init(name: "trace: invalid UTF-8 in a header label", kind: .trace,
+          content: .bytes(Array(#"{"format":"gesturelab-trace","version":1,"labels":{"who":"x"#.utf8) + [0xC3, 0x28] + Array(("\"}}\n" + down1 + "\n").utf8)),
+          status: 2, message: "FILE:1: header is not valid JSON: invalid UTF-8 inside a string"),
+    .init(name: "trace: half a surrogate pair in a header label", kind: .trace,
+          content: .text(#"{"format":"gesturelab-trace","version":1,"labels":{"who":"\ud83d"}}"# + "\n" + down1 + "\n"),
+          status: 2, message: "FILE:1: header is not valid JSON: a \\u escape of half a surrogate pair"),
+    .init(name: "trace: a long negative position (valid: its sign is kept)", kind: .trace,
+          content: trace(#"{"t":0,"type":"down","id":1,"x":-3.3333333333333335,"y":-12.000000000000002}"#, #"{"t":5,"type":"up","id":1,"x":-3.3333333333333335,"y":-1e-30}"#),
+          status: 0, message: ""),
     .init(name: "trace: header nested 100,000 deep", kind: .trace, content: .generated { #"{"format":"gesturelab-trace","version":1,"labels":"# + String(repeating: "[", count: 100_000) + "\n" }, status: 2, message: "FILE:1: header is not valid JSON: nesting deeper than 64 levels"),
     // Traces: events.
     .init(name: "trace: event cut short mid-file", kind: .trace, content: trace(#"{"t":0,"type":"do"#, down1), status: 2, message: "FILE:2: "),
@@ -124,6 +133,8 @@ let badInputs: [BadInput] = [
     .init(name: "scene: unknown parameter", kind: .scene, content: .text("views:\n  - id: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - {id: t, type: tap, numberOfTaps: 2}\n"), status: 2, message: "FILE:5:"),
     .init(name: "scene: parameter out of range", kind: .scene, content: .text("views:\n  - id: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - {id: t, type: tap, numberOfTapsRequired: 0}\n"), status: 2, message: "FILE:5:"),
     .init(name: "scene: relationship to an unknown recognizer", kind: .scene, content: .text("views:\n  - id: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - {id: tap, type: tap}\nrelationships:\n  - simultaneous: [tap, pann]\n"), status: 2, message: "FILE:7:"),
+    .init(name: "scene: a reaction removes the window", kind: .scene, content: .text("views:\n  - id: a\n    frame: [0, 0, 10, 10]\nreactions:\n  - at: 10\n    do: [{removeView: window}]\n"),
+          status: 2, message: "FILE:5: removeView: the window cannot be removed"),
     .init(name: "scene: policy naming an unknown view", kind: .scene, content: .text("views:\n  - id: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - {id: tap, type: tap}\npolicies:\n  - recognizer: tap\n    shouldReceive:\n      notInside: [b]\n"), status: 2, message: #"FILE:7: policy for tap names unknown view "b"; known: a, window"#),
 ]
 

@@ -171,6 +171,24 @@ struct AppActionTests {
         #expect(!Self.states(log, "tap").contains("recognized"))
     }
 
+    @Test("F.1.5: a reaction that fires again adds its view once; after the view is removed, it may add it again")
+    func addViewTwice() throws {
+        let tap = { (t: Int) in [TraceEvent(time: .milliseconds(Double(t)), type: .down, pointer: 1, x: 100, y: 100, device: .touch),
+                                 TraceEvent(time: .milliseconds(Double(t + 40)), type: .up, pointer: 1, x: 100, y: 100, device: .touch)] }
+        let log = try replay("""
+            reactions:
+              - when: card
+                phase: began
+                do: [{addView: {id: badge, frame: [300, 20, 40, 40], parent: card}}]
+              - at: 250
+                do: [{removeView: badge}]
+            """, tap(0) + tap(100) + tap(300))
+        let adds = log.filter { $0.kind == .app && $0.cause.text.hasPrefix("add view badge") }.map(\.cause.text)
+        #expect(adds.count == 3, "\(adds)")
+        #expect(adds[0].hasPrefix("add view badge at") && adds[1].hasPrefix("add view badge skipped: a view badge is in the window already"))
+        #expect(adds[2].hasPrefix("add view badge at"), "added again after its removal at 250 ms: \(adds)")
+    }
+
     @Test("a view receiving a phase triggers a reaction: when card receives began, disable the tap below")
     func viewTrigger() throws {
         let events = [TraceEvent(time: .zero, type: .down, pointer: 1, x: 100, y: 100, device: .touch),
@@ -197,6 +215,7 @@ struct AppActionTests {
             ("reactions:\n  - at: 10\n    do: [{set: {pan.wobble: 1}}]\n", "has no parameter \"wobble\""),
             ("reactions:\n  - at: 10\n    do: [{addView: {id: card, frame: [0, 0, 1, 1]}}]\n", "a view card exists already"),
             ("reactions:\n  - at: 10\n    do: [{removeView: nowhere}]\n", "nowhere"),
+            ("reactions:\n  - at: 10\n    do: [{removeView: window}]\n", "removeView: the window cannot be removed"),
             ("reactions:\n  - at: -5\n    do: [{disable: pan}]\n", "0 or more"),
             ("reactions:\n  - at: 10\n    do: []\n", "at least one action"),
         ]

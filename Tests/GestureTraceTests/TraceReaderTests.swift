@@ -207,5 +207,11 @@ struct TraceReaderTests {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("1.") }
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("-") }
         #expect(try JSONParser.parse(#""a\"b\u0041\n""#) == .string("a\"bA\n"))
+        // A character beyond the basic plane as a surrogate pair; broken UTF-8 and half pairs are errors, never U+FFFD.
+        #expect(try JSONParser.parse(#""\ud83d\ude00 \u00e9""#) == .string("\u{1F600} é"))
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(#""\ud83d""#) }
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(#""\ude00x""#) }
+        let broken: [UInt8] = [0x22, 0x78, 0xC3, 0x28, 0x22]
+        #expect(throws: JSONParser.Failure.self) { try broken.withUnsafeBufferPointer { try JSONParser.parse($0) } }
     }
 }
