@@ -82,8 +82,8 @@ let package = Package(
         // A user's own gesturelab: the whole command line with those recognizers registered.
         .executableTarget(name: "seedlab", dependencies: ["GestureLabCLI", "SeedRecognizersUIKit"], path: "Examples/SeedLab", exclude: ["scenes"]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport", exclude: ["cdp-page.mjs", "cdp.mjs"]),
-        .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport"]),
+        .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureSynth"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport", "GestureSynth"]),
         .testTarget(name: "GestureRecognizersTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureSynth", "GestureImport", "GestureTestSupport"]),
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis", "GestureTestSupport"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),

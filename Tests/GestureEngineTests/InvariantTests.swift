@@ -1,20 +1,9 @@
 import GestureEngine
 import GestureRecognizers
+import GestureSynth
 import GestureTestSupport
 import GestureTrace
 import Testing
-
-/// Deterministic pseudo-random numbers (SplitMix64), so a failing seed can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random strokes through a crowded scene, checked against rules that hold for any input: the
 /// recognizer state machine (reference A.1), exclusive recognition (A.3) and touch delivery to views
@@ -42,7 +31,7 @@ struct InvariantTests {
 
     /// Feeds random touch sequences; with `multiTouch` a second finger sometimes joins.
     func feedRandom(_ h: Harness, seed: UInt64, multiTouch: Bool) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededRandom(seed: seed)
         var t = 0.0
         for _ in 0..<16 {
             t += Double.random(in: 0...600, using: &rng)

@@ -1,4 +1,5 @@
 import Foundation
+import GestureSynth
 import GestureTrace
 import Testing
 
@@ -11,7 +12,7 @@ struct JSONNumberTests {
     /// Texts of every kind the reader may meet: shortest round-trip forms of random doubles,
     /// 17-digit forms, exponent forms, long decimal strings, and numbers at the fast path's edges.
     static func texts(count: Int, seed: UInt64) -> [String] {
-        var rng = SplitMix(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var out: [String] = []
         func digits(_ n: Int) -> String { String((0..<n).map { _ in Character(String(rng.next() % 10)) }) }
         for k in 0..<count {
@@ -96,17 +97,4 @@ struct JSONNumberTests {
 
 private extension String {
     func withSign(_ sign: String) -> String { sign + self }
-}
-
-/// A small seeded generator, so a failure names numbers that can be read again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
