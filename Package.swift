@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Dependencies flow one way: trace format -> engine -> recognizers -> scenes -> timeline -> CLI.
@@ -8,6 +8,12 @@ import PackageDescription
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
 // they need); debug builds, which the tests use, keep them, so a violation still shows up. No
 // source file switches them off itself.
+//
+// The flag is an "unsafe" one, which SwiftPM refuses in a dependency taken by version (`from:`)
+// unless the dependency's manifest says tools version 6.2 or later: hence 6.2 above. A package
+// depending on a GestureLab release therefore needs Swift 6.2 or later (its own manifest may say
+// any tools version). scripts/check-scaffold.sh builds a package that depends on a tagged clone
+// with `from:`, so a regression fails CI.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

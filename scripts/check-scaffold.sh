@@ -6,7 +6,17 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d /tmp/gesturelab-scaffold.XXXXXX)"
 trap 'rm -rf "$scratch"' EXIT
-"$repo/.build/debug/gesturelab" init "$scratch/ScaffoldCheck" --gesturelab-path "$repo" >/dev/null
+# The scaffold depends on a release, as a user's package does: a clone of this tree (uncommitted
+# changes included, through `git stash create`) tagged with the version `gesturelab --version`
+# prints, taken with `from:`. SwiftPM checks a version-based dependency more strictly than a path
+# (unsafe build flags, for one), so this is the case that must work.
+version="$("$repo/.build/debug/gesturelab" --version)"
+snapshot="$(git -C "$repo" stash create || true)"
+git clone -q "$repo" "$scratch/gesturelab"
+git -C "$scratch/gesturelab" checkout -q "${snapshot:-HEAD}"
+git -C "$scratch/gesturelab" -c user.name=check -c user.email=check@localhost tag -f "$version" >/dev/null
+"$repo/.build/debug/gesturelab" init "$scratch/ScaffoldCheck" --url "file://$scratch/gesturelab" --from "$version" >/dev/null
+grep -q "from: \"$version\"" "$scratch/ScaffoldCheck/Package.swift" || { echo "check-scaffold.sh: init did not write the version dependency" >&2; exit 1; }
 cd "$scratch/ScaffoldCheck"
 swift build 2>&1 | tail -1
 tests="$(swift test 2>&1 || true)"
@@ -16,4 +26,4 @@ echo "$tests" | grep -q "Executed 1 test, with 0 failures" || { echo "check-scaf
 out="$(swift run ScaffoldCheck replay traces/swipe-up.jsonl --scene scenes/card.yaml 2>&1)"
 echo "$out" | grep -E "^  (pan|swipeUp) "
 echo "$out" | grep -q "swipeUp *recognized at 320 ms" || { echo "check-scaffold.sh: the scaffold's replay did not recognize the swipe" >&2; exit 1; }
-echo "check-scaffold.sh: the package gesturelab init makes builds, tests and runs with no edits"
+echo "check-scaffold.sh: the package gesturelab init makes, depending on GestureLab $version by version, builds, tests and runs with no edits"

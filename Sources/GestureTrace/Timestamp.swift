@@ -14,11 +14,11 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     /// Never traps: a time beyond ±2^62 µs (146,000 years) is held at that bound and NaN is 0, so
     /// a number from outside cannot stop the program. Readers that take times from files and
     /// messages check them first (`init?(exactlyMilliseconds:)`) and say what was wrong.
-    public static func milliseconds(_ ms: Double) -> Timestamp {
+    @inlinable public static func milliseconds(_ ms: Double) -> Timestamp {
         Timestamp(microseconds: saturatingMicroseconds(ms * 1000))
     }
 
-    public static func seconds(_ s: Double) -> Timestamp {
+    @inlinable public static func seconds(_ s: Double) -> Timestamp {
         Timestamp(microseconds: saturatingMicroseconds(s * 1_000_000))
     }
 
@@ -33,11 +33,17 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     /// 2^62 µs: far beyond any recording, with room to add a timer's delay without overflow.
     public static var bound: Double { 0x1p62 }
 
-    static func saturatingMicroseconds(_ us: Double) -> Int64 {
+    // Inlined into the trace reader's per-event path: the common case is one compare more than
+    // the plain conversion, and the rare one is out of line.
+    @inlinable @inline(__always) static func saturatingMicroseconds(_ us: Double) -> Int64 {
         let r = us.rounded()
         // False for NaN as well as for numbers beyond the bound.
-        if r.magnitude <= 0x1p62 { return Int64(r) }
-        return r.isNaN ? 0 : (r < 0 ? -(1 << 62) : 1 << 62)
+        if _fastPath(r.magnitude <= 0x1p62) { return Int64(r) }
+        return saturated(r)
+    }
+
+    @usableFromInline @inline(never) static func saturated(_ r: Double) -> Int64 {
+        r.isNaN ? 0 : (r < 0 ? -(1 << 62) : 1 << 62)
     }
 
     public var milliseconds: Double { Double(microseconds) / 1000 }
