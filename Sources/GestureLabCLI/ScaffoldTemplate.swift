@@ -286,7 +286,7 @@ struct ScaffoldTemplate {
                     card.addGestureRecognizer(swipe)
                     tester.drag(from: CGPoint(x: 195, y: 600), to: CGPoint(x: 195, y: 560), duration: 0.2)
                     try tester.expectNotRecognized(swipe)
-                    XCTAssertEqual(tester.states(of: swipe), ["failed"])
+                    XCTAssertEqual(tester.states(of: swipe), [.failed])
                 }
             }
         }

@@ -10,16 +10,22 @@ extension GestureTester {
     public func transitions(of recognizer: UIGestureRecognizer) -> [RecognizerTransition] {
         let id = recognizer.engine.id
         return environment.log.entries.filter { $0.kind == .transition && $0.recognizer == id }.map {
-            RecognizerTransition(from: $0.from ?? "", to: $0.to ?? "", time: $0.time.seconds, cause: $0.cause.text)
+            let from = $0.from ?? "", to = $0.to ?? ""
+            return RecognizerTransition(from: RecognizerTransition.state(named: from), to: RecognizerTransition.state(named: to),
+                                        fromName: from, toName: to, time: $0.time.seconds, cause: $0.cause.text)
         }
     }
 
-    /// The states `recognizer` went to, in order ("began", "changed", "ended", "recognized", "failed"...).
-    public func states(of recognizer: UIGestureRecognizer) -> [String] { transitions(of: recognizer).map(\.to) }
+    /// The states `recognizer` went to, in order: `[.recognized]` for a tap, `[.began, .changed,
+    /// .ended]` for a pan, `[.failed]`...
+    public func states(of recognizer: UIGestureRecognizer) -> [UIGestureRecognizer.State] { transitions(of: recognizer).map(\.to) }
+
+    /// The same in the log's words ("recognized" for a discrete recognizer's `.ended`), for messages.
+    public func stateNames(of recognizer: UIGestureRecognizer) -> [String] { transitions(of: recognizer).map(\.toName) }
 
     /// Whether it recognized (began, or was recognized) at any point.
     public func didRecognize(_ recognizer: UIGestureRecognizer) -> Bool {
-        states(of: recognizer).contains { $0 == "began" || $0 == "recognized" }
+        states(of: recognizer).contains { $0 == .began || $0 == .ended }
     }
 
     /// Why `recognizer` ended as it did (or why it is still waiting): the `explain` command's text
@@ -30,8 +36,13 @@ extension GestureTester {
         return Explanation.text(last)
     }
 
-    /// The recognizers that won each touch sequence (first finger down to last finger up), by id.
-    public func winners() -> [[String]] {
+    /// The recognizers that won each touch sequence (first finger down to last finger up).
+    public func winners() -> [[UIGestureRecognizer]] {
+        winnerNames().map { $0.compactMap { recognizer($0) } }
+    }
+
+    /// The same by id (a scene's id, or the `name` of one made in code), for messages.
+    public func winnerNames() -> [[String]] {
         let ids = window.engineView.subtree.flatMap { $0.gestureRecognizers.map(\.id) }
         return Explanation(log: environment.log).sequences(recognizers: ids).map(\.winners)
     }
@@ -57,19 +68,19 @@ extension GestureTester {
         }
     }
 
-    /// Fails unless `recognizer`'s states were exactly `states` (log names). Pending timers run first.
-    public func expectStates(_ recognizer: UIGestureRecognizer, _ states: [String]) throws {
+    /// Fails unless `recognizer`'s states were exactly `states`. Pending timers run first.
+    public func expectStates(_ recognizer: UIGestureRecognizer, _ states: [UIGestureRecognizer.State]) throws {
         finish()
         let actual = self.states(of: recognizer)
         guard actual == states else {
-            throw failure("expected \(recognizer.engine.id) to go through \(states), it went through \(actual)", recognizer)
+            throw failure("expected \(recognizer.engine.id) to go through \(states.map { "\($0)" }), it went through \(stateNames(of: recognizer))", recognizer)
         }
     }
 
     /// Fails unless `recognizer` alone won the latest touch sequence. Pending timers run first.
     public func expectWinner(_ recognizer: UIGestureRecognizer) throws {
         finish()
-        let latest = winners().last ?? []
+        let latest = winnerNames().last ?? []
         guard latest == [recognizer.engine.id] else {
             throw failure("expected \(recognizer.engine.id) to win the latest touch sequence; won by \(latest.isEmpty ? "none" : latest.joined(separator: ", "))", recognizer)
         }

@@ -59,7 +59,8 @@ struct GestureTesterTests {
         try tester.expectRecognized(tap)
         #expect(tap.began == 1 && tap.ended == 1 && tap.resets == 1)
         #expect(tap.touchesSeen.count == 2 && tap.touchesSeen[0] === tap.touchesSeen[1], "the same finger is the same UITouch")
-        #expect(tester.states(of: tap) == ["recognized"])
+        #expect(tester.states(of: tap) == [.recognized])
+        #expect(tester.stateNames(of: tap) == ["recognized"], "the log's words stay for messages")
         #expect(tap.view?.frame == CGRect(x: 40, y: 100, width: 300, height: 300))
     }
 
@@ -77,7 +78,8 @@ struct GestureTesterTests {
         try tester.expectRecognized(double)
         try tester.expectNotRecognized(single)
         #expect(single.touchesSeen.last?.tapCount == 2)
-        #expect(tester.winners().last == [double.engine.id])
+        #expect(tester.winners().last == [double])
+        #expect(tester.winnerNames().last == [double.engine.id])
         let again = GestureTester()
         let w = card(in: again)
         w.addGestureRecognizer(UITapGestureRecognizer())
@@ -96,7 +98,7 @@ struct GestureTesterTests {
         try tester.expectRecognized(pan)
         try tester.expectNotRecognized(tap)
         #expect(tester.transitions(of: pan).first?.cause == "set by ImmediatePanGestureRecognizer.touchesBegan")
-        #expect(tester.states(of: pan) == ["began", "ended"])
+        #expect(tester.states(of: pan) == [.began, .ended])
     }
 
     @Test("A failing assertion explains itself: the states and the explain text")
@@ -142,7 +144,7 @@ struct GestureTesterTests {
         try tester.expectRecognized(pinch)
         tester.wait(0.5)
         tester.rotate(center: CGPoint(x: 190, y: 250), by: 1.2)
-        #expect(tester.states(of: rotation).contains("began"))
+        #expect(tester.states(of: rotation).contains(.began))
 
         let other = GestureTester()
         let w = card(in: other)
@@ -216,7 +218,7 @@ struct GestureTesterTests {
         let stroke = try #require(tester.recognizer("stroke"))
         #expect(stroke is RightStrokeRecognizer)
         #expect(stroke.view === tester.view("pad"))
-        try tester.expectStates(stroke, ["recognized"])
+        try tester.expectStates(stroke, [.recognized])
     }
 }
 
@@ -262,7 +264,7 @@ struct UIKitBuiltInTests {
         #expect(resets == 1)
         // Reset to zero where it began (about 10 pt down), so the rest is about 190 pt.
         #expect(last.x == 0 && last.y > 180 && last.y < 195, "\(last)")
-        #expect(tester.states(of: pan).first == "began" && tester.states(of: pan).last == "ended")
+        #expect(tester.states(of: pan).first == .began && tester.states(of: pan).last == .ended)
     }
 }
 
@@ -355,7 +357,7 @@ struct StateReadBackTests {
         #expect(mine.readBack == [.recognized, .recognized])
         #expect(tester.states(of: mine).isEmpty, "still waiting for the double tap to fail")
         tester.wait(0.5)
-        #expect(tester.states(of: mine) == ["recognized"])
+        #expect(tester.states(of: mine) == [.recognized])
         #expect(mine.state == .possible, "reset after the cycle it recognized in (A.1.7)")
     }
 }
