@@ -32,6 +32,16 @@ let package = Package(
         .library(name: "GestureLabTesting", targets: ["GestureLabTesting"]),
         .executable(name: "gesturelab", targets: ["gesturelab"]),
     ],
+    // The web server and the studio's window are traits, on by default: a package that takes
+    // GestureLab with `traits: []` does not resolve Hummingbird and SwiftNIO (SwiftPM leaves out
+    // packages only a disabled trait uses) and needs no SDL2 headers. Its `gesturelab` command line
+    // then has every command but `serve` (Server) and `record`/`play` (Studio), which say how to get
+    // them. GestureLabUIKit and GestureLabTesting use neither.
+    traits: [
+        .trait(name: "Server", description: "`gesturelab serve`: the recorder page and browser, on Hummingbird and SwiftNIO."),
+        .trait(name: "Studio", description: "`gesturelab record` and `play`: the SDL2 window (needs libsdl2-dev to build)."),
+        .default(enabledTraits: ["Server", "Studio"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -69,14 +79,18 @@ let package = Package(
         // The web recorder and browser (`gesturelab serve`): the only part that knows HTTP.
         .target(name: "GestureServer", dependencies: [
             "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureImport", "GestureAnalysis",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["Server"])),
+            .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Server"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
         ]),
         .target(name: "GestureLabCLI", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureStudio", "GestureLabUIKit", "GestureServer",
+            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit",
+            .target(name: "GestureStudio", condition: .when(traits: ["Studio"])),
+            .target(name: "GestureServer", condition: .when(traits: ["Server"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesturelab", dependencies: ["GestureLabCLI"]),

@@ -18,7 +18,17 @@ git -C "$scratch/gesturelab" -c user.name=check -c user.email=check@localhost ta
 "$repo/.build/debug/gesturelab" init "$scratch/ScaffoldCheck" --url "file://$scratch/gesturelab" --from "$version" >/dev/null
 grep -q "from: \"$version\"" "$scratch/ScaffoldCheck/Package.swift" || { echo "check-scaffold.sh: init did not write the version dependency" >&2; exit 1; }
 cd "$scratch/ScaffoldCheck"
+start=$(date +%s)
 swift build 2>&1 | tail -1
+echo "check-scaffold.sh: first swift build took $(( $(date +%s) - start )) s"
+# traits: [] (the scaffold's default) keeps the web server and the window out of the graph: not
+# resolved, not compiled, no SDL2 headers needed.
+for heavy in hummingbird swift-nio hummingbird-websocket; do
+    [ ! -e ".build/checkouts/$heavy" ] || { echo "check-scaffold.sh: $heavy was resolved although the scaffold takes GestureLab with traits: []" >&2; exit 1; }
+done
+if find .build -name "SDLLoader.c.o" | grep -q .; then echo "check-scaffold.sh: the studio's SDL2 loader was compiled although the scaffold takes GestureLab with traits: []" >&2; exit 1; fi
+out="$(swift run ScaffoldCheck serve --scenes scenes 2>&1 || true)"
+echo "$out" | grep -q "not in this build: GestureLab was built without its Server trait" || { echo "check-scaffold.sh: serve without the Server trait did not say how to get it: $out" >&2; exit 1; }
 tests="$(swift test 2>&1 || true)"
 echo "$tests" | grep -E "✘|Test run with|Executed [0-9]+ tests?"
 echo "$tests" | grep -q "Test run with 3 tests in 1 suite passed" || { echo "check-scaffold.sh: the scaffold's Swift Testing tests did not all pass" >&2; exit 1; }

@@ -34,3 +34,10 @@ func loadScene(_ path: String, overrides: [ParameterOverride] = []) throws -> Sc
     }
     return doc
 }
+
+/// What a command says in a build made without the package trait it needs (Package.swift's
+/// `traits`): how to get it.
+func missingTraitMessage(_ command: String, trait: String) -> String {
+    "gesturelab \(command) is not in this build: GestureLab was built without its \(trait) trait. In your Package.swift, "
+        + "take GestureLab with traits: [\"\(trait)\"] (or leave traits out for all of them), or use the gesturelab command GestureLab builds itself."
+}

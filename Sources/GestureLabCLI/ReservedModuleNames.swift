@@ -37,9 +37,10 @@ enum ReservedModuleNames {
     /// Why `name` cannot name a package made by init, or nil when it can.
     static func problem(packageName name: String) -> String? {
         let all = gestureLab.union(toolchain).union(dependencies)
-        let lowered = Dictionary(all.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let lowered = Dictionary(all.map { ($0.lowercased(), $0) }, uniquingKeysWith: min)
         for module in [name, name + "Recognizers", name + "Tests"] {
-            guard let taken = lowered[module.lowercased()] else { continue }
+            // The name as spelled, else the one it equals ignoring case.
+            guard let taken = all.contains(module) ? module : lowered[module.lowercased()] else { continue }
             let whose = gestureLab.contains(taken) ? "GestureLab's module" : toolchain.contains(taken) ? "the toolchain's module" : "a module of a package GestureLab depends on,"
             let target = module == name ? "the package and its executable" : "its target \(module)"
             return "\(name): \(target) would be named like \(whose) \(taken), and the package would not build; choose another name"

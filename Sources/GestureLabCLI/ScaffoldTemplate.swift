@@ -27,8 +27,8 @@ struct ScaffoldTemplate {
 
         var declaration: String {
             switch self {
-            case let .path(p): return ".package(path: \(swiftString(p)))"
-            case let .url(u, v): return ".package(url: \(swiftString(u)), from: \(swiftString(v)))"
+            case let .path(p): return ".package(path: \(swiftString(p)), traits: [])"
+            case let .url(u, v): return ".package(url: \(swiftString(u)), from: \(swiftString(v)), traits: [])"
             }
         }
     }
@@ -55,12 +55,15 @@ struct ScaffoldTemplate {
     var packageManifest: String {
         let p = dependency.identity
         return """
-        // swift-tools-version:6.0
+        // swift-tools-version:6.1
         import PackageDescription
 
         let package = Package(
             name: "\(name)",
             dependencies: [
+                // traits: [] leaves out GestureLab's web server and window: a lighter build, without
+                // SwiftNIO and without SDL2's headers. Add "Server" for `serve`, "Studio" for
+                // `record` and `play` (libsdl2-dev).
                 \(dependency.declaration),
             ],
             targets: [
@@ -312,14 +315,14 @@ struct ScaffoldTemplate {
 
         Add a recognizer: write it in `Sources/\(library)`, give it a name in `Catalog.swift`, use
         that name as a `type:` in a scene. Record strokes of your own with
-        `swift run \(name) record --scene scenes/card.yaml -o traces/mine.jsonl` (needs a display).
+        `swift run \(name) record --scene scenes/card.yaml -o traces/mine.jsonl` (needs a display, and
+        the Studio trait: `traits: ["Studio"]` on GestureLab's line in Package.swift).
         GestureLab's guide: docs/custom-recognizers.md in its repository.
 
         """
     }
 }
 
-/// A Swift string literal for `s`.
 /// `s` as a Swift string literal: quotes, backslashes and control characters escaped, so a
 /// checkout path with a quote or a newline still makes a manifest that parses.
 func swiftString(_ s: String) -> String {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+#if Server
 import GestureServer
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -42,6 +44,11 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
+    #if !Server
+    func run() throws {
+        throw Exit.fail(missingTraitMessage("serve", trait: "Server"))
+    }
+    #else
     func run() throws {
         let loopback = ServerConfiguration.isLoopback(host)
         let token = loopback ? nil : GestureLabServer.newToken()
@@ -78,6 +85,7 @@ struct ServeCommand: ParsableCommand {
             dispatchMain()
         }
     }
+    #endif
 
     /// This machine's first IPv4 address that is not loopback: what a phone on the same network opens.
     static func networkAddress() -> String? {

@@ -1,5 +1,7 @@
 import ArgumentParser
+#if Studio
 import GestureStudio
+#endif
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,6 +45,9 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if !Studio
+        throw Exit.fail(missingTraitMessage("record", trait: "Studio"))
+        #else
         if recover {
             do { emit(try Studio.recover(output: output!)) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
             return
@@ -54,6 +59,7 @@ struct RecordCommand: ParsableCommand {
         o.startPaused = paused
         o.recordsPointer = pointer
         do { try Studio.record(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
+        #endif
     }
 }
 
@@ -94,6 +100,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if !Studio
+        throw Exit.fail(missingTraitMessage("play", trait: "Studio"))
+        #else
         var o = Studio.PlayOptions(tracePath: trace, scenePath: scene)
         o.speed = speed
         o.screenshot = screenshot
@@ -110,6 +119,7 @@ struct PlayCommand: ParsableCommand {
             o.writeFrameDescription = { try write($0, to: describeFrame, inputs: [trace, scene]) }
         }
         do { try Studio.play(o) } catch let e as ExitCode { throw e } catch { throw Exit.fail(studioMessage(error)) }
+        #endif
     }
 }
 

@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -136,3 +138,4 @@ struct AccessGate<Context: RequestContext>: RouterMiddleware {
         return (0..<4).map { _ in String(format: "%08x", rng.next() as UInt32) }.joined()
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import Foundation
 import GestureAnalysis
 import GestureScenes
@@ -151,3 +153,4 @@ struct ResponseError: Error {
     let response: Response
     init(_ response: Response) { self.response = response }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import HummingbirdCore
 import Logging
 import NIOConcurrencyHelpers
@@ -149,3 +151,4 @@ struct GuardedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
         await inner.handle(value: value, logger: logger)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import Foundation
 import GestureAnalysis
 import GestureScenes
@@ -216,3 +218,4 @@ struct ServeError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 /// The recorder page: the scene drawn to fit the screen, every pointer recorded with Pointer Events
 /// and streamed to the server over a WebSocket, the recognizers' lanes shown as the server answers.
 ///
@@ -199,3 +201,4 @@ enum RecorderPage {
         """
     }
 }
+#endif

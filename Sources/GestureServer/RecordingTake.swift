@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import GestureImport
 import GestureScenes
 import GestureTrace
@@ -137,3 +139,4 @@ final class RecordingTake {
         JSONValue.object([("kind", .string(kind))] + fields.keys.sorted().map { ($0, fields[$0]!) }).jsonText
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import Foundation
 import GestureTrace
 
@@ -103,3 +105,4 @@ public struct RecordingsFolder: Sendable {
         return said
     }
 }
+#endif

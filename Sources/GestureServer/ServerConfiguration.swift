@@ -1,3 +1,5 @@
+// Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
+#if Server
 import Hummingbird
 
 /// How `gesturelab serve` runs: where it listens, which folders it serves, and its limits.
@@ -40,3 +42,4 @@ public struct ServerConfiguration: Sendable {
             : AccessGate<BasicRequestContext>.isLoopbackAuthority(host)
     }
 }
+#endif
