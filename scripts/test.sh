@@ -20,6 +20,8 @@ if grep "warning:" .build/last-build.log | grep -qv "^warning: 'swift-distribute
     exit 1
 fi
 swift test --skip-build --disable-xctest
+# What users import is a promise: its public surface must match docs/public-api (CHANGELOG.md).
+bash scripts/public-api.sh --check
 # A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md).
 bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"
 # A package made by `gesturelab init` builds, passes its tests and replays (docs/custom-recognizers.md).
