@@ -101,6 +101,10 @@ let package = Package(
         .target(name: "TraceWindowUIKit", dependencies: ["GestureLabUIKit"], path: "Examples/iOSRecorder"),
         // A user's own gesturelab: the whole command line with those recognizers registered.
         .executableTarget(name: "seedlab", dependencies: ["GestureLabCLI", "SeedRecognizersUIKit"], path: "Examples/SeedLab", exclude: ["scenes"]),
+        // The same in Swift 5 language mode, as most apps are: its top-level code and closure
+        // literals must be taken as the iOS SDK takes them.
+        .executableTarget(name: "swift5client", dependencies: ["GestureLabCLI", "GestureLabUIKit"], path: "Examples/Swift5Client",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport", exclude: ["cdp-page.mjs", "cdp.mjs"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureSynth"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureTestSupport", "GestureSynth"]),

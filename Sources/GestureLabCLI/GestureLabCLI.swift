@@ -15,7 +15,11 @@ import GestureScenes
 /// timeline, evaluate, minimize, record, play...) works with them as with the built-ins.
 public enum GestureLabCLI {
     /// Parses the process's arguments, runs the command and exits.
-    @MainActor
+    ///
+    /// `@preconcurrency`, as UIKit's main-actor isolation is to a Swift 5 client (it comes from
+    /// Objective-C headers there): a Swift 5 `main.swift` calls this from its top-level code as it
+    /// would on iOS, and its closures are taken as they are; Swift 6 clients are checked in full.
+    @preconcurrency @MainActor
     public static func main(recognizers: [String: @MainActor () -> UIGestureRecognizer] = [:],
                             delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:],
                             arguments: [String]? = nil) -> Never {

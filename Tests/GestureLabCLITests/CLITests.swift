@@ -281,3 +281,29 @@ struct BenchCLITests {
         #expect(Set(events.filter { $0.type == .down }.map(\.pointer)).count >= 2, "two-finger sequences are in it")
     }
 }
+
+/// A Swift 5 language mode program (Examples/Swift5Client) that gives the command line its own
+/// recognizer with a closure literal, as docs/custom-recognizers.md shows.
+@Suite("A Swift 5 client")
+struct Swift5ClientTests {
+    @Test("its top-level code compiles and runs: the recognizer is registered, replays, and nothing crashes")
+    func registersAndRuns() throws {
+        let program = root + "/.build/debug/swift5client"
+        try #require(FileManager.default.isExecutableFile(atPath: program), "scripts/test.sh builds every product; \(program) is missing")
+        for (args, expected) in [(["recognizers"], "holdToDrag"),
+                                 (["replay", "recordings/traces/single-tap.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"], "singleTap")] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: program)
+            p.arguments = args
+            p.currentDirectoryURL = URL(fileURLWithPath: root)
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationReason == .exit && p.terminationStatus == 0, "\(args): ended by \(p.terminationReason == .uncaughtSignal ? "signal" : "exit") \(p.terminationStatus)")
+            #expect(text.contains(expected), "\(args): \(text.prefix(300))")
+        }
+    }
+}
