@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies flow one way: trace format -> engine -> recognizers -> scenes -> timeline -> CLI.
-// Everything here is pure Swift and runs headless; only the studio (a later target) links SDL2.
+// Everything here is pure Swift and runs headless; only the studio (a later target) knows SDL2, which
+// it opens at run time (CSDL2/SDLLoader.c), and only the server knows HTTP.
 // The reader, the engine, the recognizers and the scenes' delegates run per event (a scene's
 // delegate is asked about every new touch). Release builds drop the run-time
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
@@ -55,7 +56,7 @@ let package = Package(
     targets: [
         .target(name: "GestureTrace", swiftSettings: hotPath),
         .target(name: "GestureEngine", dependencies: ["GestureTrace"], swiftSettings: hotPath),
-        .target(name: "GestureRecognizers", dependencies: ["GestureEngine"], swiftSettings: hotPath),
+        .target(name: "GestureRecognizers", dependencies: ["GestureEngine", "GestureTrace"], swiftSettings: hotPath),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"], swiftSettings: hotPath),
         .target(name: "GestureTimeline", dependencies: ["GestureEngine", "GestureTrace"]),
         // UIKit's names over the engine, so recognizers and delegates written for iOS compile
@@ -72,13 +73,13 @@ let package = Package(
         // zlib compresses the studio's PNG screenshots (a flat-coloured frame shrinks ~300x).
         .systemLibrary(name: "CZlib"),
         // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).
-        .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTrace", "GestureTimeline"]),
+        .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureScenes", "GestureTrace"]),
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
         // The web recorder and browser (`gesturelab serve`): the only part that knows HTTP.
         .target(name: "GestureServer", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureImport", "GestureAnalysis",
+            "GestureTrace", "GestureScenes", "GestureTimeline", "GestureImport", "GestureAnalysis",
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
             .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["Server"])),
@@ -88,7 +89,7 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
         ]),
         .target(name: "GestureLabCLI", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit",
+            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit",
             .target(name: "GestureStudio", condition: .when(traits: ["Studio"])),
             .target(name: "GestureServer", condition: .when(traits: ["Server"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
