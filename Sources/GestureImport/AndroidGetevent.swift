@@ -118,12 +118,8 @@ public struct AndroidGetevent {
         var low: [String: Int] = [:], high: [String: Int] = [:]
         for raw in lines(of: text) {
             guard let close = raw.firstIndex(of: "]") else { continue }
-            var rest = raw[raw.index(after: close)...].trimmedOfSpace[...]
-            if rest.hasPrefix("/dev/"), let colon = rest.firstIndex(of: ":") {
-                if let device, rest[..<colon] != device { continue }
-                rest = rest[rest.index(after: colon)...]
-            }
-            let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            let (dev, words) = fields(after: raw[raw.index(after: close)...])
+            if let device, let dev, dev != device { continue }
             guard words.count == 3, label(words[0], typeCodes) == "EV_ABS", let v = value(words[2]) else { continue }
             let code = label(words[1], absoluteCodes)
             guard code == "ABS_MT_POSITION_X" || code == "ABS_MT_POSITION_Y" else { continue }
@@ -206,19 +202,16 @@ public struct AndroidGetevent {
             guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {
                 throw ImportProblem(path: path, line: lineNumber, message: "time stamp \(line[line.index(after: line.startIndex)..<close].trimmedOfSpace) is not seconds since boot as getevent -t prints them")
             }
-            var rest = line[line.index(after: close)...].trimmedOfSpace[...]
-            if rest.hasPrefix("/dev/"), let colon = rest.firstIndex(of: ":") {
-                let dev = String(rest[..<colon])
-                rest = rest[rest.index(after: colon)...]
+            let (dev, words) = Self.fields(after: line[line.index(after: close)...])
+            if let dev {
                 if let device, dev != device { continue }
                 if let seen = deviceSeen, seen != dev, device == nil {
                     throw ImportProblem(path: path, line: lineNumber, message: "events of two devices (\(seen) and \(dev)): name the touchscreen with --device")
                 }
                 deviceSeen = dev
             }
-            let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count == 3 else {
-                throw ImportProblem(path: path, line: lineNumber, message: "expected TYPE CODE VALUE after the time stamp, found \"\(rest.trimmedOfSpace)\"")
+                throw ImportProblem(path: path, line: lineNumber, message: "expected TYPE CODE VALUE after the time stamp, found \"\(words.joined(separator: " "))\"")
             }
             let type = Self.label(words[0], Self.typeCodes)
             sawEvent = true
@@ -303,6 +296,18 @@ public struct AndroidGetevent {
                                  devices: events.contains { $0.device == .pen } ? [.touch, .pen] : [.touch],
                                  origin: "imported by `gesturelab import android-getevent` from \(name ?? ImportFile.lastComponent(path))")
         return (header, events)
+    }
+
+    /// What follows an event line's time stamp: the device (`/dev/input/eventN`), when the log
+    /// names one, and the words TYPE CODE VALUE.
+    static func fields(after timeStamp: Substring) -> (device: String?, words: [Substring]) {
+        var rest = timeStamp.trimmedOfSpace[...]
+        var device: String?
+        if rest.hasPrefix("/dev/"), let colon = rest.firstIndex(of: ":") {
+            device = String(rest[..<colon])
+            rest = rest[rest.index(after: colon)...]
+        }
+        return (device, rest.split(whereSeparator: { $0 == " " || $0 == "\t" }))
     }
 
     /// Lines ended by LF or CRLF (a log copied through Windows keeps its CRs). A CRLF is one

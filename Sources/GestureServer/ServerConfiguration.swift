@@ -1,7 +1,5 @@
 // Built with the Server trait only (Package.swift): without it Hummingbird is not in the graph.
 #if Server
-import Hummingbird
-
 /// How `gesturelab serve` runs: where it listens, which folders it serves, and its limits.
 public struct ServerConfiguration: Sendable {
     /// 127.0.0.1 by default: only this machine reaches the server. Any other address (0.0.0.0 for a
@@ -38,8 +36,8 @@ public struct ServerConfiguration: Sendable {
     /// Whether `host` is a loopback address, which needs no token.
     public static func isLoopback(_ host: String) -> Bool {
         host.contains(":") && !host.hasPrefix("[")
-            ? AccessGate<BasicRequestContext>.isLoopbackIPv6(host)
-            : AccessGate<BasicRequestContext>.isLoopbackAuthority(host)
+            ? LoopbackName.isLoopbackIPv6(host)
+            : LoopbackName.isLoopbackAuthority(host)
     }
 }
 #endif

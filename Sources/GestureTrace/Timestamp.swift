@@ -31,14 +31,14 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
     }
 
     /// 2^62 µs: far beyond any recording, with room to add a timer's delay without overflow.
-    public static var bound: Double { 0x1p62 }
+    @inlinable public static var bound: Double { 0x1p62 }
 
     // Inlined into the trace reader's per-event path: the common case is one compare more than
     // the plain conversion, and the rare one is out of line.
     @inlinable @inline(__always) static func saturatingMicroseconds(_ us: Double) -> Int64 {
         let r = us.rounded()
         // False for NaN as well as for numbers beyond the bound.
-        if _fastPath(r.magnitude <= 0x1p62) { return Int64(r) }
+        if _fastPath(r.magnitude <= bound) { return Int64(r) }
         return saturated(r)
     }
 
