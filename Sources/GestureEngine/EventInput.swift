@@ -168,6 +168,7 @@ extension GestureEnvironment {
             touchesByPointer[touch.pointer] = nil
         }
         touchSetVersion &+= 1
+        if touchesByPointer.isEmpty && !codeTimers.pending.isEmpty { noteCodeTimersPendingAtSequenceEnd() }
         let stayed = touch.locationInWindow.distance(to: touch.startLocationInWindow) <= GestureDefaults.tapAllowableMovement
         lastLift = touch.phase == .ended && stayed ? (touch.timestamp, touch.startLocationInWindow, touch.tapCount) : nil
     }

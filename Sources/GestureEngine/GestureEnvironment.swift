@@ -58,6 +58,8 @@ public final class GestureEnvironment {
     var systemCancels: [(GestureEnvironment.CancelledTouches, String, Int?)] = []
     /// Fingers the system cancelled that have not lifted yet: their later samples are ignored.
     var systemCancelledPointers: Set<Int> = []
+    /// Timers app code scheduled that have not fired (CodeTimers.swift).
+    var codeTimers = CodeTimerBook()
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
     /// Lets go of the UIKit faces the environment's own objects hold (its event, touches still
@@ -150,6 +152,8 @@ public final class GestureEnvironment {
     /// a long press that is still held). Bounded, so a timer that reschedules itself forever
     /// cannot hang a replay.
     public func finish(maximumTimers: Int = 100_000) {
+        codeTimers.finishing = true
+        defer { codeTimers.finishing = false }
         var fired = 0
         while fired < maximumTimers, let timer = clock.popDue(upTo: Timestamp(microseconds: .max), inclusive: true) {
             fire(timer)
@@ -171,6 +175,8 @@ public final class GestureEnvironment {
             runCycle(context: .reaction(source: "the app action \(timer.name)", seq: seq)) { timer.action() }
             return
         }
+        // App code's timers write their own rows (CodeTimers.swift).
+        if timer.owner == Self.codeTimerOwner { return timer.action() }
         let seq = log.append(time: now, kind: .timer, recognizer: LogName(timer.owner),
                              cause: Cause(.timer, "timer \(timer.name) of \(timer.owner) fired"))
         // A fired timer stays in its owner's list until the owner resets (cancelling it then

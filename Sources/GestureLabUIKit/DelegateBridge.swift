@@ -11,34 +11,41 @@ final class DelegateBridge: GestureRecognizerDelegate, @unchecked Sendable {
     init(owner: UIGestureRecognizer) { self.owner = owner }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        onMainActor { owner.delegate?.gestureRecognizerShouldBegin(owner) ?? true }
+        asDelegate { $0.gestureRecognizerShouldBegin(owner) } ?? true
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         nonisolated(unsafe) let touch = touch
-        return onMainActor {
-            guard let d = owner.delegate else { return true }
+        return asDelegate { d in
             // The per-event question comes first (A.2.3); the engine asks per touch, at touch down.
             if let event = touch.view?.environment?.eventBeingDispatched, !d.gestureRecognizer(owner, shouldReceive: UIEvent.face(of: event)) {
                 return false
             }
             return d.gestureRecognizer(owner, shouldReceive: UITouch.face(of: touch))
-        }
+        } ?? true
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.delegate?.gestureRecognizer(owner, shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.face(of: other)) ?? false }
+        return asDelegate { $0.gestureRecognizer(owner, shouldRecognizeSimultaneouslyWith: UIGestureRecognizer.face(of: other)) } ?? false
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.delegate?.gestureRecognizer(owner, shouldRequireFailureOf: UIGestureRecognizer.face(of: other)) ?? false }
+        return asDelegate { $0.gestureRecognizer(owner, shouldRequireFailureOf: UIGestureRecognizer.face(of: other)) } ?? false
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.delegate?.gestureRecognizer(owner, shouldBeRequiredToFailBy: UIGestureRecognizer.face(of: other)) ?? false }
+        return asDelegate { $0.gestureRecognizer(owner, shouldBeRequiredToFailBy: UIGestureRecognizer.face(of: other)) } ?? false
+    }
+
+    /// Asks the delegate, if there is one, as its own code (timers it schedules are the replay's).
+    private func asDelegate<T>(_ question: @MainActor (UIGestureRecognizerDelegate) -> T) -> T? {
+        onMainActor {
+            guard let d = owner.delegate else { return nil }
+            return DrivenCode.run(d, recognizer: owner.engine) { question(d) }
+        }
     }
 
     func explanationOfLastAnswer() -> String? {

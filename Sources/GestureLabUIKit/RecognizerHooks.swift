@@ -21,7 +21,7 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
     func deliver(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent) {
         nonisolated(unsafe) let touches = touches
         nonisolated(unsafe) let event = event
-        onMainActor { self.deliverOnMainActor(phase, touches, event) }
+        DrivenCode.run(owner, recognizer: owner.engine) { self.deliverOnMainActor(phase, touches, event) }
     }
 
     @MainActor
@@ -63,7 +63,7 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
     }
 
     func resetFromEngine() {
-        onMainActor {
+        DrivenCode.run(owner, recognizer: owner.engine) {
             let outer = owner.currentHook
             owner.currentHook = "reset"
             owner.reset()
@@ -74,21 +74,21 @@ final class RecognizerHooks: RecognizerFront, @unchecked Sendable {
 
     func canPrevent(_ other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.canPrevent(UIGestureRecognizer.face(of: other)) }
+        return DrivenCode.run(owner, recognizer: owner.engine) { owner.canPrevent(UIGestureRecognizer.face(of: other)) }
     }
 
     func canBePrevented(by other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.canBePrevented(by: UIGestureRecognizer.face(of: other)) }
+        return DrivenCode.run(owner, recognizer: owner.engine) { owner.canBePrevented(by: UIGestureRecognizer.face(of: other)) }
     }
 
     func shouldRequireFailure(of other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.shouldRequireFailure(of: UIGestureRecognizer.face(of: other)) }
+        return DrivenCode.run(owner, recognizer: owner.engine) { owner.shouldRequireFailure(of: UIGestureRecognizer.face(of: other)) }
     }
 
     func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let other = other
-        return onMainActor { owner.shouldBeRequiredToFail(by: UIGestureRecognizer.face(of: other)) }
+        return DrivenCode.run(owner, recognizer: owner.engine) { owner.shouldBeRequiredToFail(by: UIGestureRecognizer.face(of: other)) }
     }
 }

@@ -12,7 +12,7 @@ final class RoutedScrollView: ScrollView, @unchecked Sendable {
     override func touchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool {
         guard let owner else { return super.touchesShouldBegin(touches, with: event, in: view) }
         nonisolated(unsafe) let (touches, event, view) = (touches, event, view)
-        return onMainActor {
+        return DrivenCode.run(owner, view: self) {
             var set = Set<UITouch>()
             for t in touches { set.insert(UITouch.face(of: t)) }
             return owner.touchesShouldBegin(set, with: event.map(UIEvent.face(of:)), in: UIView.face(of: view))
@@ -22,7 +22,7 @@ final class RoutedScrollView: ScrollView, @unchecked Sendable {
     override func touchesShouldCancel(in view: View) -> Bool {
         guard let owner else { return super.touchesShouldCancel(in: view) }
         nonisolated(unsafe) let view = view
-        return onMainActor { owner.touchesShouldCancel(in: UIView.face(of: view)) }
+        return DrivenCode.run(owner, view: self) { owner.touchesShouldCancel(in: UIView.face(of: view)) }
     }
 
     func engineTouchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool {

@@ -72,7 +72,7 @@ open class UIControl: UIView {
         control.onControlEvent = { [weak self] name in
             earlier?(name)
             guard let self, let event = Event(engineName: name) else { return }
-            onMainActor { self.sendActions(for: event) }
+            DrivenCode.run(self, view: control) { self.sendActions(for: event) }
         }
     }
 

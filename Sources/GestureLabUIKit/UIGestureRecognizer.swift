@@ -350,7 +350,10 @@ open class UIGestureRecognizer: NSObject {
     /// GestureLab's stand-in for a target's action method: `handler` runs whenever UIKit would
     /// send the action (A.1.2 to A.1.4).
     public func addTarget(_ target: Any? = nil, handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
-        engine.addAction { [unowned self] _ in onMainActor { handler(self) } }
+        // The target is not retained, as UIKit's are not; it names the code for timers it schedules.
+        engine.addAction { [unowned self, weak target = target as AnyObject?] _ in
+            DrivenCode.run(target ?? self, recognizer: engine) { handler(self) }
+        }
     }
 
     nonisolated open override var description: String {

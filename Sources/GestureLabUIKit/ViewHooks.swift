@@ -9,24 +9,24 @@ final class ViewHooks: ViewFront, @unchecked Sendable {
     init(owner: UIView) { self.owner = owner }
 
     func point(inside p: Point) -> Bool {
-        onMainActor { owner.point(inside: CGPoint(p), with: nil) }
+        DrivenCode.run(owner, view: owner.engineView) { owner.point(inside: CGPoint(p), with: nil) }
     }
 
     func hitTest(_ p: Point) -> View? {
         nonisolated(unsafe) var hit: View?
-        onMainActor { hit = owner.hitTest(CGPoint(p), with: nil)?.engineView }
+        DrivenCode.run(owner, view: owner.engineView) { hit = owner.hitTest(CGPoint(p), with: nil)?.engineView }
         return hit
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         nonisolated(unsafe) let recognizer = recognizer
-        return onMainActor { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
+        return DrivenCode.run(owner, recognizer: recognizer, view: owner.engineView) { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
     }
 
     func deliver(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent) {
         nonisolated(unsafe) let touches = touches
         nonisolated(unsafe) let event = event
-        onMainActor {
+        DrivenCode.run(owner, view: owner.engineView) {
             var set = Set<UITouch>()
             for t in touches { set.insert(UITouch.face(of: t)) }
             let uiEvent = UIEvent.face(of: event)
