@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(name: "seedlab", dependencies: ["GestureLabCLI", "SeedRecognizersUIKit"], path: "Examples/SeedLab", exclude: ["scenes"]),
         // The same in Swift 5 language mode, as most apps are: its top-level code and closure
         // literals must be taken as the iOS SDK takes them.
-        .executableTarget(name: "swift5client", dependencies: ["GestureLabCLI", "GestureLabUIKit"], path: "Examples/Swift5Client",
+        .executableTarget(name: "swift5client", dependencies: ["GestureLabCLI", "GestureLabUIKit", "GestureLabTesting"], path: "Examples/Swift5Client",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "GestureTestSupport", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], path: "Tests/GestureTestSupport", exclude: ["cdp-page.mjs", "cdp.mjs"]),
         .testTarget(name: "GestureTraceTests", dependencies: ["GestureTrace", "GestureSynth"]),

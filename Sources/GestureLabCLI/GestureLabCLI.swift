@@ -1,3 +1,4 @@
+import Foundation
 import GestureLabUIKit
 import GestureScenes
 
@@ -18,12 +19,50 @@ public enum GestureLabCLI {
     ///
     /// `@preconcurrency`, as UIKit's main-actor isolation is to a Swift 5 client (it comes from
     /// Objective-C headers there): a Swift 5 `main.swift` calls this from its top-level code as it
-    /// would on iOS, and its closures are taken as they are; Swift 6 clients are checked in full.
+    /// would on iOS. Closure literals land here; a non-isolated closure made in main-actor code
+    /// is main-actor isolated, so Swift 6 checks them in full.
     @preconcurrency @MainActor
-    public static func main(recognizers: [String: @MainActor () -> UIGestureRecognizer] = [:],
+    public static func main(recognizers: [String: () -> UIGestureRecognizer] = [:],
+                            delegates: [String: () -> UIGestureRecognizerDelegate] = [:],
+                            arguments: [String]? = nil) -> Never {
+        run(registry(recognizers: recognizers.mapValues { make in { make() } }, delegates: delegates.mapValues { make in { make() } }), arguments)
+    }
+
+    /// The same for dictionaries typed `@MainActor () -> …`, as Swift 6 code keeps them in a
+    /// main-actor static (the `init` scaffold does).
+    @MainActor
+    public static func main(recognizers: [String: @MainActor () -> UIGestureRecognizer],
                             delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:],
                             arguments: [String]? = nil) -> Never {
-        RecognizerRegistry.current = registry(recognizers: recognizers, delegates: delegates)
+        run(registry(recognizers: recognizers, delegates: delegates), arguments)
+    }
+
+    /// Any other dictionary of factory closures (a Swift 5 program's `@MainActor` closures,
+    /// closures typed by the class they make): taken as they are, since converting a dictionary of
+    /// closures to another closure type crashes at run time (`FactoryClosures`). A value that is
+    /// not a closure making a recognizer or delegate stops the program with its name and type.
+    @preconcurrency @MainActor
+    public static func main<Recognizer, Delegate>(recognizers: [String: Recognizer], delegates: [String: Delegate],
+                                                  arguments: [String]? = nil) -> Never {
+        do {
+            let r = try FactoryClosures.factories(recognizers, of: "the recognizer", FactoryClosures.recognizer).get()
+            let d = try FactoryClosures.factories(delegates, of: "the delegate", FactoryClosures.delegate).get()
+            run(registry(recognizers: r, delegates: d), arguments)
+        } catch {
+            FileHandle.standardError.write(Data("GestureLabCLI.main: \(error)\n".utf8))
+            exit(70)
+        }
+    }
+
+    /// The same without delegates.
+    @preconcurrency @MainActor
+    public static func main<Recognizer>(recognizers: [String: Recognizer], arguments: [String]? = nil) -> Never {
+        main(recognizers: recognizers, delegates: [String: () -> UIGestureRecognizerDelegate](), arguments: arguments)
+    }
+
+    @MainActor
+    private static func run(_ registry: RecognizerRegistry, _ arguments: [String]?) -> Never {
+        RecognizerRegistry.current = registry
         GestureLab.main(arguments)
         exit(0)
     }

@@ -23,7 +23,7 @@ import GestureTrace
 /// Input is in the window's points; each gesture starts where the previous one ended on the
 /// clock (`wait(_:)` leaves a gap). Assertions throw `GestureExpectationFailure`, which Swift
 /// Testing and XCTest both report with its text. Main-actor isolated, as UIKit's objects are.
-@MainActor
+@preconcurrency @MainActor
 public final class GestureTester {
     /// The root of the hierarchy: add views to it, or find a scene's views in it.
     public let window: UIWindow
@@ -52,6 +52,32 @@ public final class GestureTester {
     public convenience init(sceneText: String, file: String = "scene.yaml", recognizers: [String: @MainActor () -> UIGestureRecognizer] = [:],
                             delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:]) throws {
         try self.init(scene: SceneLoader.parse(sceneText, file: file), recognizers: recognizers, delegates: delegates)
+    }
+
+    /// A scene file's hierarchy, with factories of any closure type (a Swift 5 test's plain or
+    /// `@MainActor` closures, closures typed by the class they make): taken as they are, since
+    /// converting a dictionary of closures to another closure type crashes at run time. A value
+    /// that is not a closure making a recognizer or delegate throws, naming it.
+    public convenience init<Recognizer, Delegate>(scenePath: String, recognizers: [String: Recognizer], delegates: [String: Delegate]) throws {
+        try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: delegates)
+    }
+
+    public convenience init<Recognizer>(scenePath: String, recognizers: [String: Recognizer]) throws {
+        try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate]())
+    }
+
+    /// The same, from a scene's text.
+    public convenience init<Recognizer, Delegate>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer], delegates: [String: Delegate]) throws {
+        try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: delegates)
+    }
+
+    public convenience init<Recognizer>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer]) throws {
+        try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate]())
+    }
+
+    convenience init<Recognizer, Delegate>(scene doc: SceneDocument, anyRecognizers: [String: Recognizer], anyDelegates: [String: Delegate]) throws {
+        try self.init(scene: doc, recognizers: FactoryClosures.factories(anyRecognizers, of: "the recognizer", FactoryClosures.recognizer).get(),
+                      delegates: FactoryClosures.factories(anyDelegates, of: "the delegate", FactoryClosures.delegate).get())
     }
 
     init(scene doc: SceneDocument, recognizers: [String: @MainActor () -> UIGestureRecognizer],

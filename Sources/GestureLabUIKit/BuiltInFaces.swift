@@ -3,7 +3,7 @@ import GestureRecognizers
 
 /// Faces for engine recognizers made without one (a scene's built-ins, a scroll view's pan), of
 /// the UIKit class that matches their type, so UIKit-style code can ask `is UIPanGestureRecognizer`.
-@MainActor
+@preconcurrency @MainActor
 enum BuiltInFaces {
     static func make(for engine: GestureRecognizer) -> UIGestureRecognizer {
         switch engine {

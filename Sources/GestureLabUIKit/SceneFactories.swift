@@ -6,7 +6,7 @@ import GestureScenes
 ///
 /// A recognizer made this way is owned by its engine recognizer (the scene keeps only engine
 /// objects), and a delegate by the recognizer it serves (UIKit's `delegate` is weak).
-@MainActor
+@preconcurrency @MainActor
 package enum SceneFactories {
     package static func recognizer(_ make: @escaping @MainActor () -> UIGestureRecognizer) -> (String) -> GestureRecognizer {
         { id in

@@ -9,7 +9,7 @@ import GestureEngine
 ///
 /// Not modelled: overriding `beginTracking(_:with:)` and the other tracking methods changes
 /// nothing (the engine's control tracks as UIControl does by default).
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// UIKit's `UIControl.Event`.
     public struct Event: OptionSet, Sendable, Hashable {

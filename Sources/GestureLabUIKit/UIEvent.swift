@@ -3,7 +3,7 @@ import GestureEngine
 
 /// UIKit's `UIEvent` for touches: the touches that changed go to the hooks, every touch that is
 /// down is here (A.2.6). Like UIKit, one object per replay is reused from event to event.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent: NSObject {
     /// UIKit's `UIEvent.EventType`; replays carry touches.
     public enum EventType: Int, Sendable {

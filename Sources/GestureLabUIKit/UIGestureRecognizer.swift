@@ -11,7 +11,7 @@ import GestureTrace
 /// the engine in place of the engine recognizer's own, with UIKit's types; calling `super` reaches
 /// the engine recognizer's behaviour (nothing for this base class, the built-in's logic for
 /// `UITapGestureRecognizer` and the others). Rules: docs/uikit-rules.md A.1 to A.5.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     /// UIKit's states (A.1.1), with UIKit's raw values; `recognized` is `ended`.
     public enum State: Int, Sendable, CustomStringConvertible {
@@ -37,46 +37,48 @@ open class UIGestureRecognizer: NSObject {
     private var targets: [(target: AnyObject?, action: Selector?)] = []
     private var delegateBridge: DelegateBridge?
 
-    /// UIKit's initializer. The action is recorded by name; see `Selector`.
+    /// UIKit's initializer, the one designated initializer (so a subclass that overrides it
+    /// inherits `init()`, as on iOS). The action is recorded by name; see `Selector`.
     public init(target: Any?, action: Selector?) {
-        let (engine, wraps) = Self.claimEngine(or: CustomRecognizerCore(id: "recognizer"))
-        self.engine = engine
-        super.init()
-        setUp(wraps: wraps, builtIn: nil, target: target, action: action)
-    }
-
-    public override init() {
-        let (engine, wraps) = Self.claimEngine(or: CustomRecognizerCore(id: "recognizer"))
-        self.engine = engine
-        super.init()
-        setUp(wraps: wraps, builtIn: nil, target: nil, action: nil)
-    }
-
-    public init?(coder: NSCoder) {
-        let (engine, wraps) = Self.claimEngine(or: CustomRecognizerCore(id: "recognizer"))
-        self.engine = engine
-        super.init()
-        setUp(wraps: wraps, builtIn: nil, target: nil, action: nil)
-    }
-
-    /// For the built-in classes' initializers: `engine` makes their engine recognizer, and
-    /// `builtIn` is their own class, whose instances need no hook routing (a subclass's do).
-    package init(engine makeEngine: @autoclosure () -> GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
-        let (engine, wraps) = Self.claimEngine(or: makeEngine())
+        let (engine, wraps, builtIn) = Self.claimEngine()
         self.engine = engine
         super.init()
         setUp(wraps: wraps, builtIn: builtIn, target: target, action: action)
     }
+
+    /// UIKit's: a convenience initializer (`init(target: nil, action: nil)`).
+    public convenience override init() {
+        self.init(target: nil, action: nil)
+    }
+
+    public convenience init?(coder: NSCoder) {
+        self.init(target: nil, action: nil)
+    }
+
+    /// For the built-in classes' `init(target:action:)`, before they call `super`: the engine
+    /// recognizer behind them, and their own class, whose instances need no hook routing (a
+    /// subclass's do). The most derived built-in asks first (`UIScreenEdgePanGestureRecognizer`
+    /// before the `UIPanGestureRecognizer` it derives from) and is the one made.
+    package static func prepareBuiltIn(_ engine: @autoclosure () -> GestureRecognizer, _ type: UIGestureRecognizer.Type) {
+        if builtInToMake == nil { builtInToMake = (engine(), type) }
+    }
+
+    private static var builtInToMake: (engine: GestureRecognizer, type: UIGestureRecognizer.Type)?
 
     /// An engine recognizer waiting for a face (`face(of:)` sets it and calls a UIKit
     /// initializer), so that the UIKit classes have only UIKit's initializers and user
     /// subclasses inherit them as on iOS.
     private static var engineToWrap: GestureRecognizer?
 
-    private static func claimEngine(or make: @autoclosure () -> GestureRecognizer) -> (GestureRecognizer, wraps: Bool) {
-        guard let e = engineToWrap else { return (make(), false) }
-        engineToWrap = nil
-        return (e, true)
+    private static func claimEngine() -> (GestureRecognizer, wraps: Bool, builtIn: UIGestureRecognizer.Type?) {
+        let builtIn = builtInToMake
+        builtInToMake = nil
+        if let e = engineToWrap {
+            engineToWrap = nil
+            return (e, true, nil)
+        }
+        if let builtIn { return (builtIn.engine, false, builtIn.type) }
+        return (CustomRecognizerCore(id: "recognizer"), false, nil)
     }
 
     /// A face of class `type` for `engine`, which was made without one (a scene's built-in).
@@ -349,7 +351,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// GestureLab's stand-in for a target's action method: `handler` runs whenever UIKit would
     /// send the action (A.1.2 to A.1.4).
-    public func addTarget(_ target: Any? = nil, handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
+    public final func addTarget(_ target: Any? = nil, handler: @escaping @MainActor (UIGestureRecognizer) -> Void) {
         // The target is not retained, as UIKit's are not; it names the code for timers it schedules.
         engine.addAction { [unowned self, weak target = target as AnyObject?] _ in
             DrivenCode.run(target ?? self, recognizer: engine) { handler(self) }

@@ -3,7 +3,7 @@ import Foundation
 /// UIKit's `UIGestureRecognizerDelegate`, with UIKit's method names. Every method is optional in
 /// UIKit; here each has UIKit's default answer, so a delegate implements only what it needs
 /// (A.2.3, A.3.3, A.4.1, A.5.1).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
     /// Asked when the recognizer is about to leave possible; false fails it (A.1.6, A.5.1). Default true.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool

@@ -3,16 +3,13 @@ import GestureEngine
 import GestureRecognizers
 
 /// UIKit's `UILongPressGestureRecognizer` (A.6.2), the engine's long press behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     var press: LongPressGestureRecognizer { unsafeDowncast(engine, to: LongPressGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: LongPressGestureRecognizer(id: "longPress"), builtIn: UILongPressGestureRecognizer.self, target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: LongPressGestureRecognizer(id: "longPress"), builtIn: UILongPressGestureRecognizer.self, target: nil, action: nil)
+        UIGestureRecognizer.prepareBuiltIn(LongPressGestureRecognizer(id: "longPress"), UILongPressGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
 

@@ -4,21 +4,13 @@ import GestureTrace
 import GestureRecognizers
 
 /// UIKit's `UIPanGestureRecognizer` (A.6.3), the engine's pan behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     var pan: PanGestureRecognizer { unsafeDowncast(engine, to: PanGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: PanGestureRecognizer(id: "pan"), builtIn: UIPanGestureRecognizer.self, target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: PanGestureRecognizer(id: "pan"), builtIn: UIPanGestureRecognizer.self, target: nil, action: nil)
-    }
-
-    /// For `UIScreenEdgePanGestureRecognizer`.
-    package override init(engine makeEngine: @autoclosure () -> GestureRecognizer, builtIn: UIGestureRecognizer.Type, target: Any?, action: Selector?) {
-        super.init(engine: makeEngine(), builtIn: builtIn, target: target, action: action)
+        UIGestureRecognizer.prepareBuiltIn(PanGestureRecognizer(id: "pan"), UIPanGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
     /// Which scroll events drive the pan (F.5.7): none by default (D-12).

@@ -3,16 +3,13 @@ import GestureEngine
 import GestureRecognizers
 
 /// UIKit's `UIPinchGestureRecognizer` (A.6.5), the engine's pinch behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
     var pinch: PinchGestureRecognizer { unsafeDowncast(engine, to: PinchGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: PinchGestureRecognizer(id: "pinch"), builtIn: UIPinchGestureRecognizer.self, target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: PinchGestureRecognizer(id: "pinch"), builtIn: UIPinchGestureRecognizer.self, target: nil, action: nil)
+        UIGestureRecognizer.prepareBuiltIn(PinchGestureRecognizer(id: "pinch"), UIPinchGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
 

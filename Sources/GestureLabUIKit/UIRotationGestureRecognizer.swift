@@ -3,16 +3,13 @@ import GestureEngine
 import GestureRecognizers
 
 /// UIKit's `UIRotationGestureRecognizer` (A.6.5), the engine's rotation behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
     var rotationRecognizer: RotationGestureRecognizer { unsafeDowncast(engine, to: RotationGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: RotationGestureRecognizer(id: "rotation"), builtIn: UIRotationGestureRecognizer.self, target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: RotationGestureRecognizer(id: "rotation"), builtIn: UIRotationGestureRecognizer.self, target: nil, action: nil)
+        UIGestureRecognizer.prepareBuiltIn(RotationGestureRecognizer(id: "rotation"), UIRotationGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
 

@@ -3,17 +3,13 @@ import GestureEngine
 import GestureRecognizers
 
 /// UIKit's `UIScreenEdgePanGestureRecognizer` (A.6.6), the engine's edge pan behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     var edgePan: ScreenEdgePanGestureRecognizer { unsafeDowncast(engine, to: ScreenEdgePanGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: ScreenEdgePanGestureRecognizer(id: "screenEdgePan"), builtIn: UIScreenEdgePanGestureRecognizer.self,
-                   target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: ScreenEdgePanGestureRecognizer(id: "screenEdgePan"), builtIn: UIScreenEdgePanGestureRecognizer.self, target: nil, action: nil)
+        UIGestureRecognizer.prepareBuiltIn(ScreenEdgePanGestureRecognizer(id: "screenEdgePan"), UIScreenEdgePanGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
 

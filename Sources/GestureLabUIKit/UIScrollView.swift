@@ -4,7 +4,7 @@ import GestureRecognizers
 
 /// UIKit's `UIScrollView`, as far as touches go: its pan and content-touch delay, scrolling
 /// switches and the offset (docs/uikit-rules.md A.7).
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     package var scrollView: ScrollView { unsafeDowncast(engineView, to: ScrollView.self) }
 

@@ -3,7 +3,7 @@ import GestureEngine
 import GestureRecognizers
 
 /// UIKit's `UISwipeGestureRecognizer` (A.6.4), the engine's swipe behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// UIKit's option set, with UIKit's raw values.
     public struct Direction: OptionSet, Sendable {
@@ -18,11 +18,8 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     var swipe: SwipeGestureRecognizer { unsafeDowncast(engine, to: SwipeGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: SwipeGestureRecognizer(id: "swipe"), builtIn: UISwipeGestureRecognizer.self, target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: SwipeGestureRecognizer(id: "swipe"), builtIn: UISwipeGestureRecognizer.self, target: nil, action: nil)
+        UIGestureRecognizer.prepareBuiltIn(SwipeGestureRecognizer(id: "swipe"), UISwipeGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
 

@@ -3,16 +3,13 @@ import GestureEngine
 import GestureRecognizers
 
 /// UIKit's `UITapGestureRecognizer` (A.6.1), the engine's tap behind it.
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     var tap: TapGestureRecognizer { unsafeDowncast(engine, to: TapGestureRecognizer.self) }
 
     public override init(target: Any?, action: Selector?) {
-        super.init(engine: TapGestureRecognizer(id: "tap"), builtIn: UITapGestureRecognizer.self, target: target, action: action)
-    }
-
-    public override init() {
-        super.init(engine: TapGestureRecognizer(id: "tap"), builtIn: UITapGestureRecognizer.self, target: nil, action: nil)
+        UIGestureRecognizer.prepareBuiltIn(TapGestureRecognizer(id: "tap"), UITapGestureRecognizer.self)
+        super.init(target: target, action: action)
     }
 
 

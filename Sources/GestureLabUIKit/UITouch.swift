@@ -7,7 +7,7 @@ import GestureTrace
 ///
 /// It is a face of the engine's `Touch`, made the first time UIKit-style code is handed the
 /// touch. Values are read from the engine's touch as it is now, as UIKit's are.
-@MainActor
+@preconcurrency @MainActor
 open class UITouch: NSObject {
     /// UIKit's `UITouch.Phase`.
     public enum Phase: Int, Sendable {

@@ -8,7 +8,7 @@ import GestureRecognizers
 /// Each view has an engine view behind it (`engineView`). A subclass's overrides of
 /// `point(inside:with:)`, `hitTest(_:with:)` and `gestureRecognizerShouldBegin(_:)` are asked by
 /// the engine in place of its own (A.2.1, A.5.2).
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     package nonisolated(unsafe) let engineView: View
     private nonisolated(unsafe) var hooks: ViewHooks?
@@ -202,7 +202,7 @@ open class UIView: UIResponder {
 }
 
 /// The root of a hierarchy: the view a scene's window is, and what touches' `window` returns.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// In GestureLab the trace is the input and the engine delivers its touches, so this is where
     /// an override (such as Examples/iOSRecorder's) does its own work; the base does nothing more.

@@ -286,24 +286,50 @@ struct BenchCLITests {
 /// recognizer with a closure literal, as docs/custom-recognizers.md shows.
 @Suite("A Swift 5 client")
 struct Swift5ClientTests {
-    @Test("its top-level code compiles and runs: the recognizer is registered, replays, and nothing crashes")
-    func registersAndRuns() throws {
+    func run(_ args: [String], form: String) throws -> (status: Int32, signalled: Bool, out: String, err: String) {
         let program = root + "/.build/debug/swift5client"
         try #require(FileManager.default.isExecutableFile(atPath: program), "scripts/test.sh builds every product; \(program) is missing")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT5CLIENT_FORM": form]) { $1 }
+        p.currentDirectoryURL = URL(fileURLWithPath: root)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, p.terminationReason == .uncaughtSignal, text, errText)
+    }
+
+    @Test("its top-level code compiles and runs with every kind of closure dictionary: a literal, plain closures, @MainActor ones, closures typed by the subclass, delegates beside them; none crashes",
+          arguments: ["literal", "plain", "isolated", "subclass", "mixed"])
+    func registersAndRuns(form: String) throws {
         for (args, expected) in [(["recognizers"], "holdToDrag"),
                                  (["replay", "recordings/traces/single-tap.jsonl", "--scene", "recordings/scenes/tap-requires-double-tap.yaml"], "singleTap")] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: program)
-            p.arguments = args
-            p.currentDirectoryURL = URL(fileURLWithPath: root)
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationReason == .exit && p.terminationStatus == 0, "\(args): ended by \(p.terminationReason == .uncaughtSignal ? "signal" : "exit") \(p.terminationStatus)")
-            #expect(text.contains(expected), "\(args): \(text.prefix(300))")
+            let r = try run(args, form: form)
+            #expect(!r.signalled && r.status == 0, "\(form) \(args): ended by \(r.signalled ? "signal" : "exit") \(r.status): \(r.err.prefix(300))")
+            #expect(r.out.contains(expected), "\(form) \(args): \(r.out.prefix(300))")
         }
+        if form == "plain" || form == "mixed" {
+            #expect(try run(["recognizers"], form: form).out.contains("timedHold"), "the dictionary built in another file is registered")
+        }
+    }
+
+    @Test("GestureTester from Swift 5 top-level code: a plain dictionary of recognizers and an @MainActor one of delegates; the recognizer's Timer begins it after 0.2 s and the delegate is asked once")
+    func tester() throws {
+        let r = try run([], form: "tester")
+        #expect(!r.signalled && r.status == 0, "\(r.err.prefix(300))")
+        #expect(r.out.contains("hold: began ended"), "\(r.out)")
+        #expect(r.out.contains("asked: 1"), "\(r.out)")
+    }
+
+    @Test("a value that is not a factory closure stops the program with its name and type, not a crash")
+    func wrongValue() throws {
+        let r = try run(["recognizers"], form: "wrong")
+        #expect(!r.signalled && r.status == 70)
+        #expect(r.err.contains("the recognizer \"holdToDrag\" is a Int, not a closure that makes one"), "\(r.err)")
     }
 }

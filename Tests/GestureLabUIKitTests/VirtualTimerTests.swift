@@ -6,6 +6,7 @@ import GestureScenes
 import GestureTimeline
 import GestureTrace
 import GestureLabUIKit
+
 import Testing
 
 /// Timers app code schedules run on the replay's clock (issue 30, part 1): the expectations come
