@@ -37,6 +37,12 @@ public struct EngineOptions: Sendable, Equatable {
     /// A timer due at the same time as a touch event fires first.
     public var timersBeforeTouchesAtSameTime = true
 
+    /// A touch that lands on a decelerating scroll view stops it and begins its pan at once, so
+    /// the content gets no tap (A.7.9: observed, `scrollViewWillBeginDragging` is called at that
+    /// touch-down; not documented). Off: the touch only stops the motion, and the pan waits for
+    /// its hysteresis as usual.
+    public var touchCatchesDeceleration = true
+
     /// Recognizers that wait for each other's failure in a cycle would wait forever; UIKit's
     /// behaviour is undefined. When true they fail together with a `deadlock` cause.
     public var failRequirementCycles = true

@@ -95,4 +95,14 @@ public enum GestureDefaults {
     /// `_scrollHysteresis`, value not visible). A scene sets it per scroll view with
     /// `pan: {minimumDistance: N}`, a replay with `--set ID.pan.minimumDistance=N`.
     public static let scrollHysteresis = 10.0
+    /// Documented: `UIScrollView.DecelerationRate.normal` is 0.998 and `.fast` 0.99, the share of
+    /// the velocity kept per millisecond after the finger lifts (A23, `decelerationRate`).
+    public static let scrollDecelerationRateNormal = 0.998
+    public static let scrollDecelerationRateFast = 0.99
+    /// Assumed: deceleration stops once the content could move less than half a point further
+    /// (UIKit's threshold is private); with the normal rate, about 3.4 s after a 1,000 pt/s flick.
+    public static let scrollDecelerationRestDistance = 0.5
+    /// Assumed: the content moves once per frame of a 60 Hz display while it decelerates (a
+    /// ProMotion display draws at up to 120 Hz; the offset at a given time is the same).
+    public static let scrollDecelerationFrame = Duration(microseconds: 16_667)
 }

@@ -177,6 +177,7 @@ public final class GestureEnvironment {
         }
         // App code's timers write their own rows (CodeTimers.swift).
         if timer.owner == Self.codeTimerOwner { return timer.action() }
+        if timer.owner == Self.viewFrameOwner { return runCycle { timer.action() } }
         let seq = log.append(time: now, kind: .timer, recognizer: LogName(timer.owner),
                              cause: Cause(.timer, "timer \(timer.name) of \(timer.owner) fired"))
         // A fired timer stays in its owner's list until the owner resets (cancelling it then

@@ -87,6 +87,27 @@ open class UIScrollView: UIView {
         set { scrollView.alwaysBounceVertical = newValue }
     }
 
+    /// A finger the scroll view's pan follows is down, whether or not it has started scrolling.
+    open var isTracking: Bool { scrollView.isTracking }
+    /// The finger has started scrolling and is still down.
+    open var isDragging: Bool { scrollView.isDragging }
+    /// The content still moves after the finger lifted (A.7.9): read it in a delegate to leave a
+    /// flick alone.
+    open var isDecelerating: Bool { scrollView.isDecelerating }
+
+    /// UIKit's deceleration rates: the share of the velocity kept per millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: CGFloat(GestureDefaults.scrollDecelerationRateNormal))
+        public static let fast = DecelerationRate(rawValue: CGFloat(GestureDefaults.scrollDecelerationRateFast))
+    }
+
+    open var decelerationRate: DecelerationRate {
+        get { DecelerationRate(rawValue: CGFloat(scrollView.decelerationRate)) }
+        set { scrollView.decelerationRate = Double(newValue.rawValue) }
+    }
+
     /// The scroll view's own pan; code often requires it to fail or lets it recognize with its own.
     open var panGestureRecognizer: UIPanGestureRecognizer {
         unsafeDowncast(UIGestureRecognizer.face(of: scrollView.panGestureRecognizer), to: UIPanGestureRecognizer.self)

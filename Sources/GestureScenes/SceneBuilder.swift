@@ -86,6 +86,7 @@ public enum SceneBuilder {
                 sv.canCancelContentTouches = s.canCancelContentTouches
                 sv.alwaysBounceHorizontal = s.alwaysBounceHorizontal
                 sv.alwaysBounceVertical = s.alwaysBounceVertical
+                sv.decelerationRate = s.decelerationRate
                 if let d = s.contentTouchDelay { sv.contentTouchDelay = .seconds(d) }
                 sv.refusedContentViews = Set(s.refuse)
                 sv.keptContentViews = Set(s.keep)

@@ -44,6 +44,8 @@ public struct ViewSpec: Sendable {
         public var canCancelContentTouches = true
         public var alwaysBounceHorizontal = false
         public var alwaysBounceVertical = false
+        /// The share of the velocity kept per millisecond after a flick (A.7.9).
+        public var decelerationRate = GestureDefaults.scrollDecelerationRateNormal
         /// Seconds; nil for the default (about 0.15 s).
         public var contentTouchDelay: Double?
         /// Content views `touchesShouldBegin` refuses.

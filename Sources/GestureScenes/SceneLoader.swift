@@ -204,6 +204,7 @@ public enum SceneLoader {
             case "batchSimultaneousEvents": o.batchSimultaneousEvents = try v.bool(k)
             case "timersBeforeTouchesAtSameTime": o.timersBeforeTouchesAtSameTime = try v.bool(k)
             case "failRequirementCycles": o.failRequirementCycles = try v.bool(k)
+            case "touchCatchesDeceleration": o.touchCatchesDeceleration = try v.bool(k)
             case "touchesOfALeavingView":
                 let s = try v.string(k)
                 guard let t = EngineOptions.TouchesOfALeavingView(rawValue: s) else {
@@ -211,7 +212,7 @@ public enum SceneLoader {
                 }
                 o.touchesOfALeavingView = t
             default:
-                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles, touchesOfALeavingView")
+                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles, touchCatchesDeceleration, touchesOfALeavingView")
             }
         }
         return o
@@ -258,6 +259,15 @@ public enum SceneLoader {
             case "canCancelContentTouches": scroll.canCancelContentTouches = try v.bool(k)
             case "alwaysBounceHorizontal": scroll.alwaysBounceHorizontal = try v.bool(k)
             case "alwaysBounceVertical": scroll.alwaysBounceVertical = try v.bool(k)
+            case "decelerationRate":
+                switch try v.string(k) {
+                case "normal": scroll.decelerationRate = GestureDefaults.scrollDecelerationRateNormal
+                case "fast": scroll.decelerationRate = GestureDefaults.scrollDecelerationRateFast
+                default:
+                    let r = try v.number(k)
+                    guard r > 0, r < 1 else { throw v.error("decelerationRate is normal, fast, or the share of the velocity kept per millisecond, between 0 and 1 (0.998 is normal)") }
+                    scroll.decelerationRate = r
+                }
             case "contentTouchDelay":
                 let d = try v.number(k)
                 guard d >= 0, d <= 10 else { throw v.error("contentTouchDelay is seconds from 0 to 10") }
@@ -316,7 +326,7 @@ public enum SceneLoader {
 
     static let controlKeyNames = ["control", "enabled", "trackingMargin", "continuous", "on", "value"]
     static let scrollKeyNames = ["contentSize", "contentOffset", "scrollEnabled", "directionalLock", "delaysContentTouches", "canCancelContentTouches",
-                                 "alwaysBounceHorizontal", "alwaysBounceVertical", "contentTouchDelay", "touchesShouldBegin", "touchesShouldCancel", "pan"]
+                                 "alwaysBounceHorizontal", "alwaysBounceVertical", "decelerationRate", "contentTouchDelay", "touchesShouldBegin", "touchesShouldCancel", "pan"]
 
     static func recognizers(_ n: SceneNode) throws(SceneError) -> [RecognizerSpec] {
         var out: [RecognizerSpec] = []

@@ -31,6 +31,11 @@ open class ScrollView: View {
     public var alwaysBounceHorizontal = false
     public var alwaysBounceVertical = false
     public var contentTouchDelay = GestureDefaults.scrollContentTouchDelay
+    /// The share of the velocity kept per millisecond once the finger lifts (A.7.9):
+    /// `GestureDefaults.scrollDecelerationRateNormal`, or `...Fast`.
+    public var decelerationRate = GestureDefaults.scrollDecelerationRateNormal
+    /// The motion after a flick, while it lasts (ScrollDeceleration.swift).
+    var deceleration: ScrollDeceleration?
     /// Content views for which `touchesShouldBegin` answers false (scene: `touchesShouldBegin`).
     public var refusedContentViews: Set<String> = []
     /// Content views for which `touchesShouldCancel` answers false, besides controls.
@@ -54,6 +59,10 @@ open class ScrollView: View {
                 self.scroll(from: startOffset, by: pan.lockedTranslation)
             case .changed:
                 self.scroll(from: startOffset, by: pan.lockedTranslation)
+            case .ended:
+                let v = pan.velocityInWindow, axes = pan.lockedAxes
+                self.startDecelerating(velocity: Vector(dx: axes.x && self.canScrollHorizontally ? -v.dx : 0,
+                                                        dy: axes.y && self.canScrollVertically ? -v.dy : 0))
             default: break
             }
         }
@@ -69,12 +78,26 @@ open class ScrollView: View {
     public var canScrollHorizontally: Bool { contentSize.width > frame.width || alwaysBounceHorizontal }
     public var canScrollVertically: Bool { contentSize.height > frame.height || alwaysBounceVertical }
 
+    /// UIKit's `isTracking`: a finger its pan follows is down, dragging or not.
+    public var isTracking: Bool { !panGestureRecognizer.activeTouches.isEmpty }
+    /// UIKit's `isDragging`: the finger has started scrolling and is still down.
+    public var isDragging: Bool { panGestureRecognizer.publishedState.isActive }
+    /// UIKit's `isDecelerating`: the content still moves after the finger lifted.
+    public var isDecelerating: Bool { deceleration != nil }
+
+    /// The largest content offset on each axis.
+    var maximumOffset: Point { Point(x: max(0, contentSize.width - frame.width), y: max(0, contentSize.height - frame.height)) }
+
     /// Moves the content opposite to the finger, clamped to the content (no bounce).
     func scroll(from start: Point, by t: Vector) {
-        let maxX = max(0, contentSize.width - frame.width), maxY = max(0, contentSize.height - frame.height)
-        let x = canScrollHorizontally ? min(max(start.x - t.dx, 0), maxX) : start.x
-        let y = canScrollVertically ? min(max(start.y - t.dy, 0), maxY) : start.y
-        let offset = Point(x: x, y: y)
+        let m = maximumOffset
+        let x = canScrollHorizontally ? min(max(start.x - t.dx, 0), m.x) : start.x
+        let y = canScrollVertically ? min(max(start.y - t.dy, 0), m.y) : start.y
+        move(to: Point(x: x, y: y))
+    }
+
+    /// Sets the content offset and logs it, if it changed.
+    func move(to offset: Point) {
         guard offset != contentOffset else { return }
         contentOffset = offset
         environment?.logAppEffect(view: id, "\(id) contentOffset \(offset)", phase: "scroll")

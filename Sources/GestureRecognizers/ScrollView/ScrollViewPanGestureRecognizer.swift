@@ -36,8 +36,24 @@ public final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
     func lockAxis(isDirectionalLockEnabled: Bool) {
         let t = translation(in: nil)
         locked = (true, true)
-        guard isDirectionalLockEnabled else { return }
+        // A drag caught from a deceleration begins before it moves: no direction to lock to.
+        guard isDirectionalLockEnabled, t != .zero else { return }
         if abs(t.dy) <= abs(t.dx) / 2 { locked = (true, false) } else if abs(t.dx) <= abs(t.dy) / 2 { locked = (false, true) }
+    }
+
+    /// The axes the drag may move along (both, unless the directional lock chose one).
+    var lockedAxes: (x: Bool, y: Bool) { locked }
+
+    /// A touch landing while the scroll view decelerates stops it, and (option
+    /// `touchCatchesDeceleration`, on by default) the drag begins at once: UIKit calls
+    /// `scrollViewWillBeginDragging` at that touch-down, so the content gets no tap (docs/uikit-rules.md A.7.9).
+    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
+        guard let s = scrollView, s.isDecelerating, let touch = touches.first else { return }
+        s.stopDecelerating(because: "\(touch.label) went down on it")
+        if environment?.options.touchCatchesDeceleration ?? true, state == .possible {
+            setState(.began, because: "\(touch.label) caught the decelerating \(s.id): the drag begins at touch-down (A.7.9, option touchCatchesDeceleration)")
+        }
     }
 
     /// The translation with a locked axis zeroed.
