@@ -62,9 +62,12 @@ open class View {
 
     public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
 
-    public func addSubview(_ view: View) {
+    public func addSubview(_ view: View) { insertSubview(view, at: Int.max) }
+
+    /// Puts `view` at `index` among the subviews (clamped; later ones are hit-tested first).
+    public func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
-        subviews.append(view)
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         let dropped = view.companion.attachmentChanged(attached: true)
         withExtendedLifetime(dropped) {}

@@ -47,7 +47,27 @@ open class UIControl: UIView {
         }
     }
 
-    private var targets: [(target: AnyObject?, action: Selector?, events: Event, handler: (@MainActor (UIControl, Event) -> Void)?)] = []
+    /// UIKit's `UIControl.State`.
+    public struct State: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+        public static let focused = State(rawValue: 1 << 3)
+    }
+
+    /// The control's state from its flags.
+    open var state: State {
+        var s: State = []
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    private final var targets: [(target: AnyObject?, action: Selector?, events: Event, handler: (@MainActor (UIControl, Event) -> Void)?)] = []
 
     public override init(frame: CGRect) {
         super.init(engineView: ControlView(id: "control", frame: frame.engineRect))
@@ -56,6 +76,14 @@ open class UIControl: UIView {
 
     public required init?(coder: NSCoder) {
         super.init(engineView: ControlView(id: "control", frame: Rect(x: 0, y: 0, width: 0, height: 0)))
+        listen()
+    }
+
+    /// For `UIButton`, `UISwitch` and `UISlider`: the engine's control of that kind.
+    package init(_ kind: ControlView.ControlType, frame: CGRect) {
+        let control = ControlView(id: kind.rawValue, frame: frame.engineRect)
+        control.controlType = kind
+        super.init(engineView: control)
         listen()
     }
 
@@ -121,7 +149,7 @@ open class UIControl: UIView {
 
     /// GestureLab's stand-in for a target's action method (`#selector` does not exist on Linux):
     /// `handler` runs whenever the control sends one of `controlEvents`.
-    public func addAction(for controlEvents: Event, handler: @escaping @MainActor (UIControl, Event) -> Void) {
+    public final func addAction(for controlEvents: Event, handler: @escaping @MainActor (UIControl, Event) -> Void) {
         targets.append((nil, nil, controlEvents, handler))
     }
 

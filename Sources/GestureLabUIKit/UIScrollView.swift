@@ -55,6 +55,16 @@ open class UIScrollView: UIView {
         set { scrollView.contentOffset = newValue.enginePoint }
     }
 
+    /// Sets the offset at once (there is no animation); a deceleration in progress stops.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        scrollView.stopDecelerating(because: "setContentOffset was called")
+        self.contentOffset = contentOffset
+    }
+
+    /// Kept for code that reads or sets it; the scrolling range does not include it yet.
+    open var contentInset = UIEdgeInsets.zero
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
     open var isScrollEnabled: Bool {
         get { scrollView.isScrollEnabled }
         set { scrollView.isScrollEnabled = newValue }

@@ -68,6 +68,7 @@ open class UIView: UIResponder {
 
     private static func isUIKitClass(_ type: UIView.Type) -> Bool {
         type == UIView.self || type == UIWindow.self || type == UIScrollView.self || type == UIControl.self
+            || type == UIButton.self || type == UISwitch.self || type == UISlider.self
     }
 
     /// The face of an engine view: its own, or one made now.
@@ -75,6 +76,13 @@ open class UIView: UIResponder {
         if let f = view.face { return unsafeDowncast(f, to: UIView.self) }
         if view.superview == nil { return UIWindow(wrapping: view) }
         if let scroll = view as? ScrollView { return UIScrollView(wrapping: scroll) }
+        if let control = view as? ControlView {
+            switch control.controlType {
+            case .button: return UIButton(wrapping: control)
+            case .switch: return UISwitch(wrapping: control)
+            case .slider: return UISlider(wrapping: control)
+            }
+        }
         if view.isControl { return UIControl(wrapping: view) }
         return UIView(wrapping: view)
     }
@@ -136,6 +144,34 @@ open class UIView: UIResponder {
     open var window: UIWindow? { UIView.face(of: engineView.root) as? UIWindow }
 
     open func addSubview(_ view: UIView) { engineView.addSubview(view.engineView) }
+
+    /// Subview order is hit-testing order: the last subview is asked first.
+    open func insertSubview(_ view: UIView, at index: Int) { engineView.insertSubview(view.engineView, at: index) }
+
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        let i = engineView.subviews.firstIndex { $0 === siblingSubview.engineView } ?? engineView.subviews.count
+        engineView.insertSubview(view.engineView, at: i)
+    }
+
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        let i = engineView.subviews.firstIndex { $0 === siblingSubview.engineView }.map { $0 + 1 } ?? engineView.subviews.count
+        engineView.insertSubview(view.engineView, at: i)
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        engineView.addSubview(view.engineView)
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        engineView.insertSubview(view.engineView, at: 0)
+    }
+
+    /// Ends editing in this view's text fields: GestureLab has no text input, so there is none to
+    /// end; true, as UIKit answers when nothing refused to resign.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool { true }
     open func removeFromSuperview() { engineView.removeFromSuperview() }
 
     open func isDescendant(of view: UIView) -> Bool { engineView.isDescendant(of: view.engineView) }

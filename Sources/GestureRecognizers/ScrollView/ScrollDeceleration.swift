@@ -69,7 +69,7 @@ extension ScrollView {
     }
 
     /// Stops the motion where it is now (a touch caught it).
-    func stopDecelerating(because reason: String) {
+    package func stopDecelerating(because reason: String) {
         guard let d = deceleration, let env = environment else { return }
         if let frame = d.frame { env.cancelViewFrame(frame) }
         let m = maximumOffset, target = d.offset(at: env.now)
