@@ -94,6 +94,9 @@ open class GestureRecognizer {
     }
     /// The parameters particular to this type (see `RecognizerParameter.swift`).
     open var ownParameters: [ParameterSpec] { [] }
+    /// Parameters a registration adds to this recognizer: a UIKit-style subclass's own
+    /// properties, named where it is registered (`GestureParameter`).
+    package final var registeredParameters: [ParameterSpec] = []
 
     public init(id: String) {
         self.id = id

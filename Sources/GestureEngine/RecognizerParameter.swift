@@ -124,7 +124,10 @@ extension GestureRecognizer {
     }
 
     /// Every parameter of this recognizer: the common flags and its own.
-    package var parameters: [ParameterSpec] { GestureRecognizer.commonParameters + ownParameters }
+    package var parameters: [ParameterSpec] {
+        registeredParameters.isEmpty ? GestureRecognizer.commonParameters + ownParameters
+                                     : GestureRecognizer.commonParameters + ownParameters + registeredParameters
+    }
 
     package func setParameter(_ name: String, _ value: ParameterValue) throws(ParameterError) {
         guard let spec = parameters.first(where: { $0.name == name }) else {

@@ -17,6 +17,13 @@ import GestureScenes
 public enum GestureLabCLI {
     /// Parses the process's arguments, runs the command and exits.
     ///
+    /// - `recognizers`: your recognizer classes by the type names scenes use.
+    /// - `delegates`: your delegates by name; a scene makes one per name, shared by every
+    ///   recognizer that names it.
+    /// - `parameters`: properties of your recognizer classes that scenes, `--set`, `diff` and
+    ///   `sensitivity` may set (`GestureParameter`), by the type name.
+    /// - `views`: your view classes by the names scenes give in `class:` (`SceneViewClass`).
+    ///
     /// `@preconcurrency`, as UIKit's main-actor isolation is to a Swift 5 client (it comes from
     /// Objective-C headers there): a Swift 5 `main.swift` calls this from its top-level code as it
     /// would on iOS. Closure literals land here; a non-isolated closure made in main-actor code
@@ -24,8 +31,10 @@ public enum GestureLabCLI {
     @preconcurrency @MainActor
     public static func main(recognizers: [String: () -> UIGestureRecognizer] = [:],
                             delegates: [String: () -> UIGestureRecognizerDelegate] = [:],
+                            parameters: [String: [GestureParameter]] = [:],
+                            views: [String: SceneViewClass] = [:],
                             arguments: [String]? = nil) -> Never {
-        run(registry(recognizers: recognizers.mapValues { make in { make() } }, delegates: delegates.mapValues { make in { make() } }), arguments)
+        run(recognizers.mapValues { make in { make() } }, delegates.mapValues { make in { make() } }, parameters, views, arguments)
     }
 
     /// The same for dictionaries typed `@MainActor () -> …`, as Swift 6 code keeps them in a
@@ -33,8 +42,10 @@ public enum GestureLabCLI {
     @MainActor
     public static func main(recognizers: [String: @MainActor () -> UIGestureRecognizer],
                             delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:],
+                            parameters: [String: [GestureParameter]] = [:],
+                            views: [String: SceneViewClass] = [:],
                             arguments: [String]? = nil) -> Never {
-        run(registry(recognizers: recognizers, delegates: delegates), arguments)
+        run(recognizers, delegates, parameters, views, arguments)
     }
 
     /// Any other dictionary of factory closures (a Swift 5 program's `@MainActor` closures,
@@ -43,34 +54,51 @@ public enum GestureLabCLI {
     /// not a closure making a recognizer or delegate stops the program with its name and type.
     @preconcurrency @MainActor
     public static func main<Recognizer, Delegate>(recognizers: [String: Recognizer], delegates: [String: Delegate],
+                                                  parameters: [String: [GestureParameter]] = [:],
+                                                  views: [String: SceneViewClass] = [:],
                                                   arguments: [String]? = nil) -> Never {
         do {
             let r = try FactoryClosures.factories(recognizers, of: "the recognizer", FactoryClosures.recognizer).get()
             let d = try FactoryClosures.factories(delegates, of: "the delegate", FactoryClosures.delegate).get()
-            run(registry(recognizers: r, delegates: d), arguments)
+            run(r, d, parameters, views, arguments)
         } catch {
-            FileHandle.standardError.write(Data("GestureLabCLI.main: \(error)\n".utf8))
-            exit(70)
+            stop(because: "\(error)")
         }
     }
 
     /// The same without delegates.
     @preconcurrency @MainActor
-    public static func main<Recognizer>(recognizers: [String: Recognizer], arguments: [String]? = nil) -> Never {
-        main(recognizers: recognizers, delegates: [String: () -> UIGestureRecognizerDelegate](), arguments: arguments)
+    public static func main<Recognizer>(recognizers: [String: Recognizer], parameters: [String: [GestureParameter]] = [:],
+                                        views: [String: SceneViewClass] = [:], arguments: [String]? = nil) -> Never {
+        main(recognizers: recognizers, delegates: [String: () -> UIGestureRecognizerDelegate](), parameters: parameters, views: views, arguments: arguments)
     }
 
     @MainActor
-    private static func run(_ registry: RecognizerRegistry, _ arguments: [String]?) -> Never {
-        RecognizerRegistry.current = registry
+    private static func run(_ recognizers: [String: @MainActor () -> UIGestureRecognizer],
+                            _ delegates: [String: @MainActor () -> UIGestureRecognizerDelegate],
+                            _ parameters: [String: [GestureParameter]], _ views: [String: SceneViewClass],
+                            _ arguments: [String]?) -> Never {
+        for name in parameters.keys.sorted() where recognizers[name] == nil {
+            stop(because: "parameters are given for \"\(name)\", which is not one of the recognizers registered (\(recognizers.keys.sorted().joined(separator: ", ")))")
+        }
+        RecognizerRegistry.current = registry(recognizers: recognizers, delegates: delegates, parameters: parameters, views: views)
         GestureLab.main(arguments)
         exit(0)
     }
 
-    /// The built-ins plus these UIKit-style types and delegates: what `main` replays scenes with.
+    /// A mistake in the program's own registrations: said once, with the status for a software error.
+    private static func stop(because message: String) -> Never {
+        FileHandle.standardError.write(Data("GestureLabCLI.main: \(message)\n".utf8))
+        exit(70)
+    }
+
+    /// The built-ins plus these UIKit-style types, parameters, delegates and view classes: what
+    /// `main` replays scenes with.
     @MainActor
     public static func registry(recognizers: [String: @MainActor () -> UIGestureRecognizer],
-                                delegates: [String: @MainActor () -> UIGestureRecognizerDelegate]) -> RecognizerRegistry {
-        RecognizerRegistry.withUIKit(recognizers: recognizers, delegates: delegates)
+                                delegates: [String: @MainActor () -> UIGestureRecognizerDelegate],
+                                parameters: [String: [GestureParameter]] = [:],
+                                views: [String: SceneViewClass] = [:]) -> RecognizerRegistry {
+        RecognizerRegistry.withUIKit(recognizers: recognizers, delegates: delegates, parameters: parameters, views: views)
     }
 }

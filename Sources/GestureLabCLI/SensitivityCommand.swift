@@ -21,6 +21,9 @@ struct SensitivityCommand: ParsableCommand {
             try? Replay.run(tracePath: trace, scene: variant).log
         }
         let winners = Explanation(log: result.log).sequences(recognizers: ids).map(\.winners)
-        emit(ThresholdSensitivity.text(items, winners: winners), terminator: "")
+        let swept = RegisteredParameterSweep.analyze(recognizers: result.scene.recognizers, scene: doc, baseline: winners) { variant in
+            try? Replay.run(tracePath: trace, scene: variant).log
+        }
+        emit(ThresholdSensitivity.text(items, winners: winners) + RegisteredParameterSweep.text(swept), terminator: "")
     }
 }

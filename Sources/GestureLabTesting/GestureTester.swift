@@ -44,45 +44,56 @@ public final class GestureTester {
 
     /// A scene file's hierarchy, with UIKit-style recognizer types and delegates it names.
     public convenience init(scenePath: String, recognizers: [String: @MainActor () -> UIGestureRecognizer] = [:],
-                            delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:]) throws {
-        try self.init(scene: SceneLoader.load(path: scenePath), recognizers: recognizers, delegates: delegates)
+                            delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:],
+                            parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        try self.init(scene: SceneLoader.load(path: scenePath), recognizers: recognizers, delegates: delegates, parameters: parameters, views: views)
     }
 
     /// The same, from a scene's text (`file` names it in error messages).
     public convenience init(sceneText: String, file: String = "scene.yaml", recognizers: [String: @MainActor () -> UIGestureRecognizer] = [:],
-                            delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:]) throws {
-        try self.init(scene: SceneLoader.parse(sceneText, file: file), recognizers: recognizers, delegates: delegates)
+                            delegates: [String: @MainActor () -> UIGestureRecognizerDelegate] = [:],
+                            parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        try self.init(scene: SceneLoader.parse(sceneText, file: file), recognizers: recognizers, delegates: delegates, parameters: parameters, views: views)
     }
 
     /// A scene file's hierarchy, with factories of any closure type (a Swift 5 test's plain or
     /// `@MainActor` closures, closures typed by the class they make): taken as they are, since
     /// converting a dictionary of closures to another closure type crashes at run time. A value
     /// that is not a closure making a recognizer or delegate throws, naming it.
-    public convenience init<Recognizer, Delegate>(scenePath: String, recognizers: [String: Recognizer], delegates: [String: Delegate]) throws {
-        try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: delegates)
+    public convenience init<Recognizer, Delegate>(scenePath: String, recognizers: [String: Recognizer], delegates: [String: Delegate],
+                                                  parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: delegates, parameters: parameters, views: views)
     }
 
-    public convenience init<Recognizer>(scenePath: String, recognizers: [String: Recognizer]) throws {
-        try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate]())
+    public convenience init<Recognizer>(scenePath: String, recognizers: [String: Recognizer],
+                                        parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate](),
+                      parameters: parameters, views: views)
     }
 
     /// The same, from a scene's text.
-    public convenience init<Recognizer, Delegate>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer], delegates: [String: Delegate]) throws {
-        try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: delegates)
+    public convenience init<Recognizer, Delegate>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer], delegates: [String: Delegate],
+                                                  parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: delegates, parameters: parameters, views: views)
     }
 
-    public convenience init<Recognizer>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer]) throws {
-        try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate]())
+    public convenience init<Recognizer>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer],
+                                        parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate](),
+                      parameters: parameters, views: views)
     }
 
-    convenience init<Recognizer, Delegate>(scene doc: SceneDocument, anyRecognizers: [String: Recognizer], anyDelegates: [String: Delegate]) throws {
+    convenience init<Recognizer, Delegate>(scene doc: SceneDocument, anyRecognizers: [String: Recognizer], anyDelegates: [String: Delegate],
+                                           parameters: [String: [GestureParameter]], views: [String: SceneViewClass]) throws {
         try self.init(scene: doc, recognizers: FactoryClosures.factories(anyRecognizers, of: "the recognizer", FactoryClosures.recognizer).get(),
-                      delegates: FactoryClosures.factories(anyDelegates, of: "the delegate", FactoryClosures.delegate).get())
+                      delegates: FactoryClosures.factories(anyDelegates, of: "the delegate", FactoryClosures.delegate).get(),
+                      parameters: parameters, views: views)
     }
 
     init(scene doc: SceneDocument, recognizers: [String: @MainActor () -> UIGestureRecognizer],
-         delegates: [String: @MainActor () -> UIGestureRecognizerDelegate]) throws {
-        let built = try SceneBuilder.build(doc, registry: .withUIKit(recognizers: recognizers, delegates: delegates))
+         delegates: [String: @MainActor () -> UIGestureRecognizerDelegate],
+         parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
+        let built = try SceneBuilder.build(doc, registry: .withUIKit(recognizers: recognizers, delegates: delegates, parameters: parameters, views: views))
         scene = built
         environment = built.environment
         window = unsafeDowncast(UIView.face(of: built.window), to: UIWindow.self)

@@ -1,43 +1,64 @@
 import GestureEngine
 import GestureScenes
 
-/// How a scene makes a UIKit-style recognizer or delegate by name: user code's factories,
-/// wrapped for the scene builder, which works with engine recognizers.
+/// How a scene makes a UIKit-style recognizer, delegate or view by name: user code's factories,
+/// wrapped for the scene builder, which works with engine objects.
 ///
-/// A recognizer made this way is owned by its engine recognizer (the scene keeps only engine
-/// objects), and a delegate by the recognizer it serves (UIKit's `delegate` is weak).
+/// A recognizer or view made this way is owned by its engine object (the scene keeps only engine
+/// objects), and a delegate by the recognizers it serves (UIKit's `delegate` is weak).
 @preconcurrency @MainActor
 package enum SceneFactories {
-    package static func recognizer(_ make: @escaping @MainActor () -> UIGestureRecognizer) -> (String) -> GestureRecognizer {
-        { id in
+    package static func recognizer(_ make: @escaping @MainActor () -> UIGestureRecognizer,
+                                   parameters: [GestureParameter] = []) -> (String) -> GestureRecognizer {
+        let specs = parameters.map(\.spec)
+        return { id in
             onMainActor {
                 let face = make()
                 let engine = face.engine
                 face.giveGeneratedName(id)
                 engine.companion.adopt(face)
+                engine.registeredParameters = specs
                 return engine
             }
         }
     }
 
-    package static func delegate(_ make: @escaping @MainActor () -> UIGestureRecognizerDelegate) -> (GestureRecognizer) -> Void {
-        { engine in
-            nonisolated(unsafe) let engine = engine
-            onMainActor { UIGestureRecognizer.face(of: engine).retainDelegate(make()) }
+    package static func delegate(_ make: @escaping @MainActor () -> UIGestureRecognizerDelegate) -> RecognizerRegistry.DelegateMaker {
+        RecognizerRegistry.DelegateMaker(
+            make: { onMainActor { make() } },
+            install: { delegate, engine in
+                nonisolated(unsafe) let (delegate, engine) = (delegate, engine)
+                onMainActor { UIGestureRecognizer.face(of: engine).retainDelegate(delegate as! UIGestureRecognizerDelegate) }
+            })
+    }
+
+    package static func view(_ viewClass: SceneViewClass) -> RecognizerRegistry.ViewFactory {
+        { id, frame in
+            onMainActor {
+                let face = viewClass.make(CGRect(frame))
+                face.frame = CGRect(frame)
+                face.accessibilityIdentifier = id
+                face.engineView.companion.adopt(face)
+                return face.engineView
+            }
         }
     }
 }
 
 extension RecognizerRegistry {
-    /// The built-ins plus UIKit-style recognizer types and delegates, by the names scenes use.
-    /// Replays with it run one at a time on the main thread (`requiresMainThread`).
+    /// The built-ins plus UIKit-style recognizer types, their registered parameters, delegates and
+    /// view classes, by the names scenes use. Replays with it run one at a time on the main
+    /// thread (`requiresMainThread`).
     @MainActor
     package static func withUIKit(recognizers: [String: @MainActor () -> UIGestureRecognizer],
-                                  delegates: [String: @MainActor () -> UIGestureRecognizerDelegate]) -> RecognizerRegistry {
+                                  delegates: [String: @MainActor () -> UIGestureRecognizerDelegate],
+                                  parameters: [String: [GestureParameter]] = [:],
+                                  views: [String: SceneViewClass] = [:]) -> RecognizerRegistry {
         var registry = RecognizerRegistry.builtIn
-        for (name, make) in recognizers { registry.register(name, SceneFactories.recognizer(make)) }
+        for (name, make) in recognizers { registry.register(name, SceneFactories.recognizer(make, parameters: parameters[name] ?? [])) }
         for (name, make) in delegates { registry.registerDelegate(name, SceneFactories.delegate(make)) }
-        registry.requiresMainThread = !recognizers.isEmpty || !delegates.isEmpty
+        for (name, viewClass) in views { registry.registerView(name, SceneFactories.view(viewClass)) }
+        registry.requiresMainThread = !recognizers.isEmpty || !delegates.isEmpty || !views.isEmpty
         return registry
     }
 }

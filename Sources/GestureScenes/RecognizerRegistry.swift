@@ -5,10 +5,22 @@ import GestureRecognizers
 /// registering a factory under their own name.
 public struct RecognizerRegistry: @unchecked Sendable {
     public typealias Factory = (String) -> GestureRecognizer
-    /// Gives a recognizer its delegate (a scene's `delegate: name`).
-    public typealias DelegateInstaller = (GestureRecognizer) -> Void
+    /// Makes a scene's delegate (`delegate: name`) and gives it to a recognizer. A scene makes
+    /// one delegate per name and gives it to every recognizer that names it, as an app's
+    /// coordinator serves all its gestures.
+    public struct DelegateMaker {
+        public var make: () -> AnyObject
+        public var install: (AnyObject, GestureRecognizer) -> Void
+        public init(make: @escaping () -> AnyObject, install: @escaping (AnyObject, GestureRecognizer) -> Void) {
+            self.make = make
+            self.install = install
+        }
+    }
+    /// Makes a view of a class a scene names (`class: HandleView`) with its id and frame.
+    public typealias ViewFactory = (String, Rect) -> View
     public private(set) var factories: [String: Factory] = [:]
-    public private(set) var delegates: [String: DelegateInstaller] = [:]
+    public private(set) var delegates: [String: DelegateMaker] = [:]
+    public private(set) var viewClasses: [String: ViewFactory] = [:]
     /// Some types run code that must stay on the main thread (GestureLabUIKit's, which is
     /// main-actor isolated as UIKit is): replays then run one at a time, on the calling thread.
     public var requiresMainThread = false
@@ -17,7 +29,11 @@ public struct RecognizerRegistry: @unchecked Sendable {
 
     public mutating func register(_ type: String, _ factory: @escaping Factory) { factories[type] = factory }
 
-    public mutating func registerDelegate(_ name: String, _ installer: @escaping DelegateInstaller) { delegates[name] = installer }
+    public mutating func registerDelegate(_ name: String, _ maker: DelegateMaker) { delegates[name] = maker }
+
+    public mutating func registerView(_ className: String, _ factory: @escaping ViewFactory) { viewClasses[className] = factory }
+
+    public var viewClassNames: [String] { viewClasses.keys.sorted() }
 
     public var delegateNames: [String] { delegates.keys.sorted() }
 

@@ -64,13 +64,38 @@ public enum SceneBuilder {
             }
         }
 
+        /// One delegate per name for the whole scene (`RecognizerRegistry.DelegateMaker`).
+        var sharedDelegates: [String: AnyObject] = [:]
+
+        /// A view of the class the spec names, if it names one.
+        func custom(_ spec: ViewSpec) throws(SceneError) -> View? {
+            guard let name = spec.className else { return nil }
+            guard let factory = registry.viewClasses[name] else {
+                let known = registry.viewClassNames.isEmpty ? "none is registered (GestureLabCLI.main(views:) registers them)"
+                                                            : "classes are \(registry.viewClassNames.joined(separator: ", "))"
+                throw SceneError(file: doc.file, line: spec.classLine, message: "view \(spec.id): unknown view class \"\(name)\"; \(known)")
+            }
+            let v = factory(spec.id, spec.frame)
+            let wanted: String? = switch spec.kind {
+            case .view: nil
+            case .control: v is ControlView ? nil : "a UIControl subclass (the view is `kind: control`)"
+            case .scroll: v is ScrollView ? nil : "a UIScrollView subclass (the view is `kind: scroll`)"
+            }
+            if let wanted {
+                throw SceneError(file: doc.file, line: spec.classLine, message: "view \(spec.id): class \(name) is not \(wanted)")
+            }
+            return v
+        }
+
         func make(_ spec: ViewSpec) throws(SceneError) -> View {
             let v: View
+            let made = try custom(spec)
             switch spec.kind {
-            case .view: v = View(id: spec.id, frame: spec.frame)
+            case .view: v = made ?? View(id: spec.id, frame: spec.frame)
             case .control:
-                let c = ControlView(id: spec.id, frame: spec.frame)
-                c.controlType = spec.control.type
+                let c = (made as? ControlView) ?? ControlView(id: spec.id, frame: spec.frame)
+                // A registered class is the kind of control it is (a UISwitch subclass is a switch).
+                if made == nil { c.controlType = spec.control.type }
                 c.isEnabled = spec.control.enabled
                 c.trackingMargin = spec.control.trackingMargin
                 c.isContinuous = spec.control.continuous
@@ -79,7 +104,8 @@ public enum SceneBuilder {
                 v = c
             case .scroll:
                 let s = spec.scroll ?? ViewSpec.ScrollSpec(contentSize: spec.frame.size)
-                let sv = ScrollView(id: spec.id, frame: spec.frame, contentSize: s.contentSize)
+                let sv = (made as? ScrollView) ?? ScrollView(id: spec.id, frame: spec.frame, contentSize: s.contentSize)
+                sv.contentSize = s.contentSize
                 sv.contentOffset = s.contentOffset
                 sv.isDirectionalLockEnabled = s.directionalLock
                 sv.delaysContentTouches = s.delaysContentTouches
@@ -106,12 +132,14 @@ public enum SceneBuilder {
                 let g = factory(r.id)
                 try apply(r.parameters, to: g, id: r.id, line: r.line)
                 if let name = r.delegate {
-                    guard let install = registry.delegates[name] else {
+                    guard let maker = registry.delegates[name] else {
                         let known = registry.delegateNames.isEmpty ? "none is registered (GestureLabCLI.main(delegates:) registers them)"
                                                                    : "delegates are \(registry.delegateNames.joined(separator: ", "))"
                         throw SceneError(file: doc.file, line: r.delegateLine, message: "recognizer \(r.id): unknown delegate \"\(name)\"; \(known)")
                     }
-                    install(g)
+                    let shared = sharedDelegates[name] ?? maker.make()
+                    sharedDelegates[name] = shared
+                    maker.install(shared, g)
                 }
                 v.addGestureRecognizer(g)
                 recognizers.append(g)

@@ -58,6 +58,9 @@ public struct ViewSpec: Sendable {
 
     public var id: String
     public var kind: Kind = .view
+    /// A view class the program registered (`class: HandleView`), whose overrides then act.
+    public var className: String?
+    public var classLine = 0
     public var frame: Rect
     public var hidden = false
     public var userInteractionEnabled = true

@@ -239,6 +239,9 @@ public enum SceneLoader {
                     throw v.error("unknown view kind \"\(s)\"; kinds are \(ViewSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 spec.kind = kind
+            case "class":
+                spec.className = try v.identifier("class")
+                spec.classLine = v.line
             case "hidden": spec.hidden = try v.bool("hidden")
             case "userInteractionEnabled": spec.userInteractionEnabled = try v.bool(k)
             case "rejects":
@@ -305,7 +308,7 @@ public enum SceneLoader {
                     scroll.keep = try rv.listOfStrings("keep")
                 }
             default:
-                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, hidden, userInteractionEnabled, rejects, recognizers, subviews, a control also \(controlKeyNames.joined(separator: ", ")), and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
+                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, class, hidden, userInteractionEnabled, rejects, recognizers, subviews, a control also \(controlKeyNames.joined(separator: ", ")), and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
             }
         }
         guard let id else { throw n.error("a view needs an `id`") }

@@ -1,0 +1,147 @@
+import Foundation
+import GestureAnalysis
+import GestureEngine
+import GestureLabCLI
+import GestureLabUIKit
+import GestureScenes
+import GestureTrace
+import Testing
+
+/// Issue 30, part 4: your view classes, your recognizers' own properties and your shared
+/// delegates, named in scenes and acting in every command (the commands build scenes through the
+/// registry `GestureLabCLI.main` installs; these tests build them through the same registry).
+@MainActor
+@Suite("Your views, properties and delegates in scenes")
+struct SceneRegistrationTests {
+    let registry = GestureLabCLI.registry(
+        recognizers: ["holdToDrag": { HoldToDragRecognizer() }, "pan": { UIPanGestureRecognizer() }],
+        delegates: ["list": { ListGestureCoordinator() }],
+        parameters: ["holdToDrag": [.seconds("minimumPressDuration", \HoldToDragRecognizer.minimumPressDuration),
+                                    .number("allowableMovement", \HoldToDragRecognizer.allowableMovement, unit: "pt")]],
+        views: ["HandleView": .make { HandleView(frame: $0) },
+                "ButtonFriendlyScrollView": .make { ButtonFriendlyScrollView(frame: $0) }])
+
+    func holdScene(_ extra: String = "") throws -> SceneDocument {
+        try SceneLoader.parse("""
+        scene: pad
+        viewport: [390, 844]
+        views:
+          - id: pad
+            frame: [45, 222, 300, 400]
+            recognizers:
+              - id: gesture
+                type: holdToDrag
+        \(extra)
+        """, file: "pad.yaml")
+    }
+
+    @Test("A registered property is a scene parameter: minimumPressDuration 0.5 makes hold-then-drag begin at 520 ms")
+    func propertyFromScene() throws {
+        let doc = try holdScene("        minimumPressDuration: 0.5")
+        let log = try Replay.run(tracePath: tracePath("hold-then-drag"), scene: doc, registry: registry).log
+        let began = try #require(log.entries.first { $0.kind == .transition && $0.recognizer == "gesture" && $0.to == "began" })
+        #expect(began.time == .milliseconds(520))
+    }
+
+    @Test("--set reaches it too (the scene document's override, as `replay --set gesture.minimumPressDuration=0.1` applies it)")
+    func propertyFromSet() throws {
+        var doc = try holdScene()
+        let overridden = doc.override(recognizer: "gesture", parameter: "minimumPressDuration", value: .number(0.1))
+        #expect(overridden)
+        let log = try Replay.run(tracePath: tracePath("hold-then-drag"), scene: doc, registry: registry).log
+        let began = try #require(log.entries.first { $0.kind == .transition && $0.recognizer == "gesture" && $0.to == "began" })
+        #expect(began.time == .milliseconds(120))
+    }
+
+    @Test("A bad value or an unknown property is a scene error at its line")
+    func badValues() throws {
+        let doc = try holdScene("        minimumPressDuration: -1")
+        #expect(throws: SceneError.self) { try SceneBuilder.build(doc, registry: registry) }
+        do {
+            _ = try SceneBuilder.build(try holdScene("        minimumPressDurations: 1"), registry: registry)
+            Issue.record("an unknown property was accepted")
+        } catch let e as SceneError {
+            #expect(e.line == 9 && e.message.contains("minimumPressDuration"), "\(e)")
+        }
+    }
+
+    @Test("sensitivity moves a registered property both ways: holding longer than the finger stays still loses the drag; holding shorter changes nothing")
+    func sweep() throws {
+        let doc = try holdScene()
+        let result = try Replay.run(tracePath: tracePath("hold-then-drag"), scene: doc, registry: registry)
+        let ids = result.scene.recognizers.map(\.id)
+        let winners = Explanation(log: result.log).sequences(recognizers: ids).map(\.winners)
+        #expect(winners == [["gesture"]])
+        let items = RegisteredParameterSweep.analyze(recognizers: result.scene.recognizers, scene: doc, baseline: winners) { variant in
+            try? Replay.run(tracePath: tracePath("hold-then-drag"), scene: variant, registry: registry).log
+        }
+        let hold = try #require(items.first { $0.parameter == "minimumPressDuration" })
+        #expect(hold.value == 0.3 && hold.unit == "s")
+        #expect(hold.below == nil, "a shorter hold still begins before the finger moves")
+        // The finger is still until 628 ms (608 ms after it went down), then moves 10 pt within a
+        // few samples: a hold of more than about 0.61 s finds it moving and fails.
+        let above = try #require(hold.above)
+        #expect(above.value > 0.6 && above.value < 0.7, "\(above.value)")
+        #expect(above.winners == "nobody")
+        #expect(RegisteredParameterSweep.text(items).contains("gesture.minimumPressDuration = 0.3 s"))
+    }
+
+    @Test("A scene view names its class: HandleView's larger touch area and a scroll view subclass's touchesShouldCancel act in a replay")
+    func viewClasses() throws {
+        let doc = try SceneLoader.parse("""
+        scene: handles
+        viewport: [390, 844]
+        views:
+          - id: handle
+            class: HandleView
+            frame: [100, 400, 190, 4]
+            recognizers:
+              - id: drag
+                type: pan
+          - id: list
+            kind: scroll
+            class: ButtonFriendlyScrollView
+            frame: [0, 500, 390, 300]
+            contentSize: [390, 3000]
+        """, file: "handles.yaml")
+        let built = try SceneBuilder.build(doc, registry: registry)
+        func view(_ id: String) -> View? { built.window.subtree.first { $0.id == id } }
+        #expect(view("handle").map { UIView.face(of: $0) is HandleView } == true)
+        #expect(view("list").map { UIView.face(of: $0) is ButtonFriendlyScrollView } == true)
+        // slow-drag-right runs at y = 422: 18 pt below the 4 pt handle, inside its touch area.
+        let log = try Replay.run(tracePath: tracePath("slow-drag-right"), scene: doc, registry: registry).log
+        #expect(log.entries.contains { $0.kind == .transition && $0.recognizer == "drag" && $0.to == "began" })
+    }
+
+    @Test("An unknown class, or a class of the wrong kind, is an error at the line of `class:`")
+    func classErrors() throws {
+        func error(_ text: String) -> SceneError? {
+            do { _ = try SceneBuilder.build(try SceneLoader.parse(text, file: "c.yaml"), registry: registry); return nil } catch { return error }
+        }
+        let unknown = error("scene: c\nviewport: [390, 844]\nviews:\n  - id: a\n    class: Nope\n    frame: [0, 0, 10, 10]\n")
+        #expect(unknown?.line == 5 && unknown?.message.contains("classes are ButtonFriendlyScrollView, HandleView") == true, "\(String(describing: unknown))")
+        let wrong = error("scene: c\nviewport: [390, 844]\nviews:\n  - id: a\n    kind: scroll\n    class: HandleView\n    frame: [0, 0, 10, 10]\n    contentSize: [10, 100]\n")
+        #expect(wrong?.line == 6 && wrong?.message.contains("is not a UIScrollView subclass") == true, "\(String(describing: wrong))")
+    }
+
+    @Test("A delegate named by several recognizers is one object, as an app's coordinator is")
+    func sharedDelegate() throws {
+        let doc = try SceneLoader.parse("""
+        scene: list
+        viewport: [390, 844]
+        views:
+          - id: row
+            frame: [0, 100, 390, 600]
+            recognizers:
+              - id: a
+                type: pan
+                delegate: list
+              - id: b
+                type: holdToDrag
+                delegate: list
+        """, file: "list.yaml")
+        let built = try SceneBuilder.build(doc, registry: registry)
+        let a = UIGestureRecognizer.face(of: built.recognizer("a")!), b = UIGestureRecognizer.face(of: built.recognizer("b")!)
+        #expect(a.delegate != nil && a.delegate === b.delegate)
+    }
+}
