@@ -37,6 +37,13 @@ public struct EngineOptions: Sendable, Equatable {
     /// A timer due at the same time as a touch event fires first.
     public var timersBeforeTouchesAtSameTime = true
 
+    /// The app's `UIApplicationSupportsIndirectInputEvents` (Info.plist, F.5.1): a mouse or
+    /// trackpad click is a touch of type `indirectPointer` (true, as GestureLab has always
+    /// replayed clicks), or, for an app without the key, of type `direct`: a finger to
+    /// `allowedTouchTypes`, and `buttonMaskRequired` is not evaluated (it applies to indirect
+    /// input only, F.5.4).
+    public var supportsIndirectInputEvents = true
+
     /// A touch that lands on a decelerating scroll view stops it and begins its pan at once, so
     /// the content gets no tap (A.7.9: observed, `scrollViewWillBeginDragging` is called at that
     /// touch-down; not documented). Off: the touch only stops the motion, and the pan waits for

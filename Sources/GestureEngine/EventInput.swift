@@ -49,7 +49,9 @@ extension GestureEnvironment {
                 // Usually no finger is down (a tap): nothing to hash.
                 if !touchesByPointer.isEmpty, let stale = touchesByPointer[e.pointer] { finishTouch(stale) }
                 if !systemCancelledPointers.isEmpty { systemCancelledPointers.remove(e.pointer) }
-                let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: e.device, pressure: e.pressure)
+                // F.5.1: without indirect input events, a click is a direct touch.
+                let device = e.device == .mouse && !options.supportsIndirectInputEvents ? InputDevice.touch : e.device
+                let touch = Touch(pointer: e.pointer, serial: nextSerial, time: t, location: location, device: device, pressure: e.pressure)
                 nextSerial += 1
                 touch.contact = e.contact
                 touch.buttons = e.buttons

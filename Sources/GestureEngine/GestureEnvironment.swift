@@ -60,6 +60,8 @@ public final class GestureEnvironment {
     var systemCancelledPointers: Set<Int> = []
     /// Timers app code scheduled that have not fired (CodeTimers.swift).
     var codeTimers = CodeTimerBook()
+    /// The event a delegate is asked about for a hover or scroll sample (reused).
+    let pointerEvent = TouchEvent(timestamp: .zero, allTouches: [])
     /// The event object handed to recognizers and views, reused between dispatches.
     let sharedEvent = TouchEvent(timestamp: .zero, allTouches: [])
     /// Lets go of the UIKit faces the environment's own objects hold (its event, touches still
@@ -67,6 +69,8 @@ public final class GestureEnvironment {
     package func releaseCompanions() {
         let dropped = sharedEvent.companion.release()
         withExtendedLifetime(dropped) {}
+        let droppedPointer = pointerEvent.companion.release()
+        withExtendedLifetime(droppedPointer) {}
         for t in touchesByPointer.values {
             let face = t.companion.release()
             withExtendedLifetime(face) {}

@@ -4,6 +4,9 @@
 public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Asked before the touch question, and for hover and scroll events, which have no touch
+    /// (A.2.3, F.5.3): false keeps the event from the recognizer.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: TouchEvent) -> Bool
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
@@ -41,6 +44,7 @@ extension FailureRequirementFreeRecognizer {
 public extension GestureRecognizerDelegate {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: TouchEvent) -> Bool { true }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }

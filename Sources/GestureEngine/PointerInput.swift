@@ -51,6 +51,20 @@ extension GestureEnvironment {
             return
         }
         guard !candidates.isEmpty else { return }
+        // A recognizer's delegate may refuse the event (F.5.3: a pan for the secondary button).
+        if candidates.contains(where: { $0.delegate != nil }) {
+            pointerEvent.timestamp = t
+            pointerEvent.type = e.type == .hover ? .hover : .scroll
+            pointerEvent.pointerButtons = e.buttons ?? 0
+            candidates.removeAll { r in
+                guard let d = r.delegate, !r.isInAttempt, !d.gestureRecognizer(r, shouldReceive: pointerEvent) else { return false }
+                let why = d.explanationOfLastAnswer().map { " (\($0))" } ?? ""
+                log.append(time: t, kind: .note, recognizer: r.logName, touches: TouchIDs(e.pointer),
+                           cause: Cause(.delegate, "delegate of \(r.id): shouldReceive the \(e.type == .hover ? "hover" : "scroll") event = false\(why)"))
+                return true
+            }
+            guard !candidates.isEmpty else { return }
+        }
         runCycle {
             for r in candidates {
                 if !r.isInAttempt { arbitration.enter(r) }

@@ -124,10 +124,19 @@ public final class Touch {
 /// What one dispatch cycle carries: the touches that changed and every touch that is down
 /// (UIKit's `UIEvent`).
 public final class TouchEvent {
+    /// UIKit's event types that reach recognizers here: touches, and a pointer's hover and
+    /// scroll (F.5.2), which carry no touches.
+    public enum EventType: Sendable {
+        case touches, hover, scroll
+    }
+
     /// UIKit reuses its event objects between dispatches, and so does the environment; copy
     /// what you need rather than keeping the event.
     public internal(set) var timestamp: Timestamp
     public internal(set) var allTouches: [Touch]
+    public internal(set) var type = EventType.touches
+    /// The buttons pressed during a hover or scroll event (a touch event's are its touches').
+    public internal(set) var pointerButtons = 0
     /// This event's face in GestureLabUIKit (`UIEvent`; see `CompanionLink`).
     package var companion = CompanionLink()
 

@@ -79,7 +79,16 @@ extension GestureEnvironment {
             return false
         }
         // A delegate that says it refuses no touch is not asked (a scene policy without filters).
-        if r.book.touchFilterHint?.mayRefuseTouches ?? true, let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
+        guard r.book.touchFilterHint?.mayRefuseTouches ?? true, let delegate = r.delegate else { return true }
+        // The event question first (A.2.3), about the event as it will be delivered.
+        refreshSharedEvent()
+        if !delegate.gestureRecognizer(r, shouldReceive: sharedEvent) {
+            let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
+            log.append(time: now, kind: .note, recognizer: r.logName, touches: TouchIDs(touch.pointer),
+                       cause: Cause(.delegate, "delegate of \(r.id): shouldReceive the event of \(touch.label) = false\(why)", causedBy: inputSeq))
+            return false
+        }
+        if !delegate.gestureRecognizer(r, shouldReceive: touch) {
             let why = delegate.explanationOfLastAnswer().map { " (\($0))" } ?? ""
             log.append(time: now, kind: .note, recognizer: r.logName, touches: TouchIDs(touch.pointer),
                        cause: Cause(.delegate, "delegate of \(r.id): shouldReceive \(touch.label) = false\(why)", causedBy: inputSeq))

@@ -16,13 +16,13 @@ final class DelegateBridge: GestureRecognizerDelegate, @unchecked Sendable {
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
         nonisolated(unsafe) let touch = touch
-        return asDelegate { d in
-            // The per-event question comes first (A.2.3); the engine asks per touch, at touch down.
-            if let event = touch.view?.environment?.eventBeingDispatched, !d.gestureRecognizer(owner, shouldReceive: UIEvent.face(of: event)) {
-                return false
-            }
-            return d.gestureRecognizer(owner, shouldReceive: UITouch.face(of: touch))
-        } ?? true
+        return asDelegate { $0.gestureRecognizer(owner, shouldReceive: UITouch.face(of: touch)) } ?? true
+    }
+
+    /// Asked by the engine before the touch question, and for hover and scroll events (A.2.3, F.5.3).
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive event: TouchEvent) -> Bool {
+        nonisolated(unsafe) let event = event
+        return asDelegate { $0.gestureRecognizer(owner, shouldReceive: UIEvent.face(of: event)) } ?? true
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {

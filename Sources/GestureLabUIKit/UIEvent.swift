@@ -36,12 +36,22 @@ open class UIEvent: NSObject {
         public static func button(_ n: Int) -> ButtonMask { ButtonMask(rawValue: 1 << (n - 1)) }
     }
 
-    /// The buttons pressed by the event's mouse or pen touches (none for fingers).
+    /// The buttons pressed by the event's mouse or pen touches (none for fingers), or during a
+    /// hover or scroll event.
     public var buttonMask: ButtonMask {
-        ButtonMask(rawValue: engineEvent.allTouches.reduce(0) { $0 | ($1.buttons ?? 0) })
+        if engineEvent.type != .touches { return ButtonMask(rawValue: engineEvent.pointerButtons) }
+        return ButtonMask(rawValue: engineEvent.allTouches.reduce(0) { $0 | ($1.buttons ?? 0) })
     }
 
-    public var type: EventType { .touches }
+    /// `.touches`, or `.hover` and `.scroll` for a pointer's events (F.5.2), which a delegate is
+    /// asked about in `gestureRecognizer(_:shouldReceive:)`.
+    public var type: EventType {
+        switch engineEvent.type {
+        case .touches: return .touches
+        case .hover: return .hover
+        case .scroll: return .scroll
+        }
+    }
     /// Seconds on the replay's clock.
     public var timestamp: TimeInterval { engineEvent.timestamp.seconds }
 

@@ -184,6 +184,8 @@ public enum SceneBuilder {
             if p.simultaneousWithAny { d.simultaneousWithAny = true }
             d.notInside += p.notInside.compactMap { views[$0] }
             d.onlyInside += p.onlyInside.compactMap { views[$0] }
+            if let e = p.events { d.events = e }
+            if let b = p.buttons { d.buttons = b }
         }
         let reactions = SceneReactions(environment: env, window: window, views: views, recognizers: recognizers)
         try reactions.attach(doc.reactions, file: doc.file)

@@ -159,6 +159,12 @@ public struct PolicySpec: Sendable {
     public var notInside: [String] = []
     /// Receive only touches that start inside these views.
     public var onlyInside: [String] = []
+    /// Receive only these kinds of event (`shouldReceive: {events: [scroll]}`); nil for all.
+    public var events: Set<TouchEvent.EventType>?
+    /// Receive only events whose pressed buttons are exactly these (UIKit's `buttonMask`; a
+    /// finger's events have none): `shouldReceive: {buttons: secondary}` makes a
+    /// secondary-button pan (F.5.3).
+    public var buttons: Int?
     public var line: Int
 }
 

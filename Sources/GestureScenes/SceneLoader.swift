@@ -205,6 +205,7 @@ public enum SceneLoader {
             case "timersBeforeTouchesAtSameTime": o.timersBeforeTouchesAtSameTime = try v.bool(k)
             case "failRequirementCycles": o.failRequirementCycles = try v.bool(k)
             case "touchCatchesDeceleration": o.touchCatchesDeceleration = try v.bool(k)
+            case "supportsIndirectInputEvents": o.supportsIndirectInputEvents = try v.bool(k)
             case "touchesOfALeavingView":
                 let s = try v.string(k)
                 guard let t = EngineOptions.TouchesOfALeavingView(rawValue: s) else {
@@ -212,7 +213,7 @@ public enum SceneLoader {
                 }
                 o.touchesOfALeavingView = t
             default:
-                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles, touchCatchesDeceleration, touchesOfALeavingView")
+                throw kn.error("unknown option \"\(k)\"; options are resetTiming, cancellationOrder, actionOnCancelled, askTouchedViews, oneWayPreventionWinsTies, batchSimultaneousEvents, timersBeforeTouchesAtSameTime, failRequirementCycles, touchCatchesDeceleration, supportsIndirectInputEvents, touchesOfALeavingView")
             }
         }
         return o
@@ -414,7 +415,33 @@ public enum SceneLoader {
                     switch rk {
                     case "notInside": spec.notInside = try rv.listOfStrings("notInside")
                     case "onlyInside": spec.onlyInside = try rv.listOfStrings("onlyInside")
-                    default: throw rkn.error("shouldReceive takes `notInside:` or `onlyInside:`")
+                    case "events":
+                        var kinds: Set<TouchEvent.EventType> = []
+                        for name in try rv.listOfStrings("events") {
+                            switch name {
+                            case "touches": kinds.insert(.touches)
+                            case "hover": kinds.insert(.hover)
+                            case "scroll": kinds.insert(.scroll)
+                            default: throw rv.error("events are touches, hover, scroll; found \"\(name.prefix(40))\"")
+                            }
+                        }
+                        spec.events = kinds
+                    case "buttons":
+                        var mask = 0
+                        for name in try rv.listOfStrings("buttons") {
+                            switch name {
+                            case "none": break
+                            case "primary": mask |= 1
+                            case "secondary": mask |= 2
+                            default:
+                                guard name.hasPrefix("button"), let n = Int(name.dropFirst(6)), (1...16).contains(n) else {
+                                    throw rv.error("buttons are primary, secondary, button3 ... button16, or none; found \"\(name.prefix(40))\"")
+                                }
+                                mask |= 1 << (n - 1)
+                            }
+                        }
+                        spec.buttons = mask
+                    default: throw rkn.error("shouldReceive takes `notInside:`, `onlyInside:`, `events:` or `buttons:`")
                     }
                 }
             default:

@@ -7,8 +7,11 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     var beginDirection: PolicySpec.Direction?
     var neverBegin = false
     var simultaneousWithAny = false
-    var notInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
-    var onlyInside: [View] = [] { didSet { mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty } }
+    var notInside: [View] = [] { didSet { updateMayRefuse() } }
+    var onlyInside: [View] = [] { didSet { updateMayRefuse() } }
+    /// The event rules (`shouldReceive: {events:, buttons:}`, F.5.3).
+    var events: Set<TouchEvent.EventType>? { didSet { updateMayRefuse() } }
+    var buttons: Int? { didSet { updateMayRefuse() } }
     var simultaneousWith: Set<String> = []
     var requiresFailureOf: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
     var requiredToFailBy: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
@@ -72,6 +75,35 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
         var d = Vector.zero
         for t in touches { d = d + (t.locationInWindow - t.startLocationInWindow) }
         return d * (1 / Double(touches.count))
+    }
+
+    private func updateMayRefuse() {
+        mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty || events != nil || buttons != nil
+    }
+
+    func gestureRecognizer(_ r: GestureRecognizer, shouldReceive event: TouchEvent) -> Bool {
+        if let events, !events.contains(event.type) {
+            lastReason = .text("policy: only \(Self.names(of: events)) events, not \(event.type)")
+            return false
+        }
+        if let buttons {
+            let pressed = event.type == .touches ? event.allTouches.reduce(0) { $0 | ($1.buttons ?? 0) } : event.pointerButtons
+            if pressed != buttons {
+                lastReason = .text("policy: only events with buttons \(Self.buttonNames(buttons)), not \(Self.buttonNames(pressed))")
+                return false
+            }
+        }
+        lastReason = .none
+        return true
+    }
+
+    private static func names(of events: Set<TouchEvent.EventType>) -> String {
+        [TouchEvent.EventType.touches, .hover, .scroll].filter(events.contains).map { "\($0)" }.joined(separator: ", ")
+    }
+
+    private static func buttonNames(_ mask: Int) -> String {
+        guard mask != 0 else { return "none" }
+        return (1...16).filter { mask & (1 << ($0 - 1)) != 0 }.map { $0 == 1 ? "primary" : $0 == 2 ? "secondary" : "button\($0)" }.joined(separator: "+")
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldReceive touch: Touch) -> Bool {

@@ -92,7 +92,9 @@ enum SceneValidator {
                     }
                     added.insert(id)
                 case let .set(target, property, _):
+                    // A recognizer of the scene, or one a view brings (a scroll view's ID.pan, ID.delay).
                     if doc.recognizerSpecs.contains(where: { $0.id == target }) { continue }
+                    if doc.root.allViews.contains(where: { $0.implicitRecognizerIDs.contains(target) }) { continue }
                     guard doc.root.allViews.contains(where: { $0.id == target }) || added.contains(target) else {
                         throw SceneError(file: doc.file, line: r.line, message: "set: \(target) is neither a recognizer nor a view of the scene")
                     }

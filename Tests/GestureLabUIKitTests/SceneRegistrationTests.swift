@@ -145,3 +145,57 @@ struct SceneRegistrationTests {
         #expect(a.delegate != nil && a.delegate === b.delegate)
     }
 }
+
+/// Issue 30, part 5: a UIKit delegate's `gestureRecognizer(_:shouldReceive: UIEvent)` for
+/// touches, hover and scroll events (F.5.3), and the app's indirect-input setting (F.5.1).
+@MainActor
+@Suite("UIEvent questions and indirect input")
+struct EventQuestionTests {
+    let registry = GestureLabCLI.registry(recognizers: ["pan": { UIPanGestureRecognizer() }],
+                                          delegates: ["secondary": { SecondaryButtonDelegate() }])
+
+    func scene(_ options: String = "") throws -> SceneDocument {
+        try SceneLoader.parse("""
+        scene: pointer
+        viewport: [400, 800]
+        \(options)
+        views:
+          - id: card
+            frame: [0, 0, 400, 400]
+            recognizers:
+              - {id: pan, type: pan, delegate: secondary, allowedScrollTypesMask: [discrete]}
+        """, file: "pointer.yaml")
+    }
+
+    func drag(buttons: Int?, device: InputDevice = .mouse) -> [TraceEvent] {
+        var out = [TraceEvent(time: .milliseconds(0), type: .down, pointer: 9, x: 100, y: 100, device: device, buttons: buttons)]
+        for i in 1...10 { out.append(TraceEvent(time: .milliseconds(Double(i) * 8), type: .move, pointer: 9, x: 100 + Double(i) * 10, y: 100, device: device, buttons: buttons)) }
+        out.append(TraceEvent(time: .milliseconds(96), type: .up, pointer: 9, x: 200, y: 100, device: device, buttons: 0))
+        return out
+    }
+
+    func states(_ s: BuiltScene) -> [String] { s.environment.log.entries.filter { $0.kind == .transition && $0.recognizer == "pan" }.compactMap(\.to) }
+    func delegate(_ s: BuiltScene) -> SecondaryButtonDelegate { UIGestureRecognizer.face(of: s.recognizer("pan")!).delegate as! SecondaryButtonDelegate }
+
+    @Test("The delegate is asked about each event first: a left drag is refused, a right drag pans, a wheel scroll (no buttons) pans")
+    func eventQuestion() throws {
+        let left = try Replay.run(events: drag(buttons: 1), scene: scene(), registry: registry)
+        #expect(states(left).isEmpty)
+        #expect(delegate(left).askedTypes == [.touches] && delegate(left).touchTypes.isEmpty, "the touch question is not asked after the event was refused")
+        let right = try Replay.run(events: drag(buttons: 2), scene: scene(), registry: registry)
+        #expect(states(right).first == "began")
+        #expect(delegate(right).touchTypes == [.indirectPointer])
+        let wheel = try Replay.run(events: [
+            TraceEvent(time: .milliseconds(0), type: .scroll, pointer: 9, x: 100, y: 100, device: .mouse, scroll: ScrollSample(dx: 0, dy: -10, phase: .began, kind: .discrete)),
+            TraceEvent(time: .milliseconds(20), type: .scroll, pointer: 9, x: 100, y: 100, device: .mouse, scroll: ScrollSample(dx: 0, dy: 0, phase: .ended, kind: .discrete)),
+        ], scene: scene(), registry: registry)
+        #expect(states(wheel) == ["began", "ended"])
+        #expect(delegate(wheel).askedTypes == [.scroll])
+    }
+
+    @Test("Without UIApplicationSupportsIndirectInputEvents a click is a touch of type direct")
+    func directClicks() throws {
+        let s = try Replay.run(events: drag(buttons: 2), scene: scene("options: {supportsIndirectInputEvents: false}"), registry: registry)
+        #expect(delegate(s).touchTypes == [.direct])
+    }
+}

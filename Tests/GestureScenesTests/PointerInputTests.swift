@@ -171,4 +171,90 @@ struct PointerInputTests {
             } throws: { error in "\(error)".contains(words) }
         }
     }
+
+    static func drag(_ t: Double, buttons: Int?, device: InputDevice = .mouse) -> [TraceEvent] {
+        var out = [TraceEvent(time: .milliseconds(t), type: .down, pointer: 9, x: 100, y: 100, device: device, buttons: buttons)]
+        for i in 1...10 { out.append(TraceEvent(time: .milliseconds(t + Double(i) * 8), type: .move, pointer: 9, x: 100 + Double(i) * 10, y: 100, device: device, buttons: buttons)) }
+        out.append(TraceEvent(time: .milliseconds(t + 96), type: .up, pointer: 9, x: 200, y: 100, device: device, buttons: 0))
+        return out
+    }
+
+    @Test("F.5.3: a policy `shouldReceive: {buttons: [secondary]}` makes a secondary-button pan: a left drag and a finger drag do not reach it, a right drag pans; the log says why")
+    func secondaryButtonPan() throws {
+        let views = """
+          - id: card
+            frame: [0, 0, 400, 400]
+            recognizers: [{id: pan, type: pan}]
+        policies:
+          - recognizer: pan
+            shouldReceive: {buttons: [secondary]}
+
+        """
+        let left = try replay(views, Self.drag(0, buttons: 1))
+        #expect(Self.states(left, "pan").isEmpty)
+        #expect(left.environment.log.entries.contains { $0.cause.text.contains("shouldReceive the event of touch 9 = false (policy: only events with buttons secondary, not primary)") })
+        let finger = try replay(views, Self.drag(0, buttons: nil, device: .touch))
+        #expect(Self.states(finger, "pan").isEmpty, "a finger's events have no buttons")
+        let right = try replay(views, Self.drag(0, buttons: 2))
+        #expect(Self.states(right, "pan").first == "began")
+    }
+
+    @Test("F.5.3: `shouldReceive: {events: [scroll]}` leaves a pan to the wheel and trackpad: touches and hover do not reach it")
+    func scrollOnlyPan() throws {
+        let views = """
+          - id: card
+            frame: [0, 0, 400, 400]
+            recognizers: [{id: pan, type: pan, allowedScrollTypesMask: [discrete]}]
+        policies:
+          - recognizer: pan
+            shouldReceive: {events: [scroll]}
+
+        """
+        let touches = try replay(views, Self.drag(0, buttons: 1))
+        #expect(Self.states(touches, "pan").isEmpty)
+        let wheel = try replay(views, [Self.scroll(0, 0, -10, .began, .discrete), Self.scroll(20, 0, -10, .changed, .discrete), Self.scroll(40, 0, 0, .ended, .discrete)])
+        #expect(Self.states(wheel, "pan") == ["began", "changed", "ended"])
+        let refused = try replay(views.replacingOccurrences(of: "[scroll]", with: "[touches]"),
+                                 [Self.scroll(0, 0, -10, .began, .discrete), Self.scroll(20, 0, -10, .changed, .discrete)])
+        #expect(Self.states(refused, "pan").isEmpty)
+        #expect(refused.environment.log.entries.contains { $0.cause.text.contains("shouldReceive the scroll event = false (policy: only touches events, not scroll)") })
+    }
+
+    @Test("F.5.1: with supportsIndirectInputEvents false (an app without the Info.plist key) a click is a direct touch, so a tap's buttonMaskRequired is not evaluated and a right click taps")
+    func clicksAsDirectTouches() throws {
+        let views = """
+          - id: card
+            frame: [0, 0, 400, 400]
+            recognizers: [{id: tap, type: tap}]
+
+        """
+        let indirect = try replay(views, Self.click(0, 100, 100, buttons: 2))
+        #expect(Self.states(indirect, "tap") == ["failed"], "an indirect secondary click does not match buttonMaskRequired primary (F.5.4)")
+        let doc = try SceneLoader.parse("scene: pointer\nviewport: [400, 800]\noptions:\n  supportsIndirectInputEvents: false\nviews:\n" + views, file: "pointer.yaml")
+        let direct = try Replay.run(events: Self.click(0, 100, 100, buttons: 2), scene: doc)
+        #expect(Self.states(direct, "tap") == ["recognized"])
+    }
+
+    @Test("A reaction may set a scroll view's own pan (ID.pan), as docs/scroll-views.md says")
+    func reactionSetsScrollPan() throws {
+        let doc = try SceneLoader.parse("""
+        scene: s
+        viewport: [400, 800]
+        views:
+          - id: list
+            kind: scroll
+            frame: [0, 0, 400, 800]
+            contentSize: [400, 4000]
+        reactions:
+          - at: 0
+            do: [{set: {list.pan.minimumDistance: 60}}]
+
+        """, file: "s.yaml")
+        var events = [TraceEvent(time: .milliseconds(10), type: .down, pointer: 1, x: 200, y: 600, device: .touch)]
+        for i in 1...5 { events.append(TraceEvent(time: .milliseconds(10 + Double(i) * 8), type: .move, pointer: 1, x: 200, y: 600 - Double(i) * 10, device: .touch)) }
+        events.append(TraceEvent(time: .milliseconds(60), type: .up, pointer: 1, x: 200, y: 550, device: .touch))
+        let scene = try Replay.run(events: events, scene: doc)
+        #expect(Self.states(scene, "list.pan") == ["failed"], "50 pt is short of the 60 pt the reaction set")
+        #expect(scene.environment.log.entries.contains { $0.cause.text.contains("set list.pan.minimumDistance to 60") })
+    }
 }
