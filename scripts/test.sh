@@ -30,5 +30,6 @@ bash scripts/public-api.sh --check
 bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"
 # A package made by `gesturelab init` builds, passes its tests and replays (docs/custom-recognizers.md).
 bash scripts/check-scaffold.sh
-# Every seed example and delegate compiles in Swift 5 language mode too (the test build has them in Swift 6).
-bash scripts/check-uikit-sources.sh Examples/SeedRecognizers/*.swift Examples/iOSRecorder/*.swift >/dev/null
+# Every seed example and delegate, and the iOS-written files of the UIKit tests (timers, controls,
+# insets, scroll state), compile in Swift 5 language mode too (the test build has them in Swift 6).
+bash scripts/check-uikit-sources.sh Examples/SeedRecognizers/*.swift Examples/iOSRecorder/*.swift Tests/GestureLabUIKitTests/iOSFiles/*.swift >/dev/null

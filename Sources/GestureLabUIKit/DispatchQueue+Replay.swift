@@ -37,8 +37,9 @@ extension DispatchQueue {
     private var isMain: Bool { label == DispatchQueue.main.label }
 
     private static func schedule(_ work: @escaping @Sendable () -> Void, by driver: DrivenCode, what: String, after delay: Duration) {
+        let block = driver.runningBlock(what, scheduledAt: driver.environment.now)
         _ = driver.environment.scheduleCodeTimer(driver.timer(what), after: delay) {
-            DrivenCode.run(driver) { work() }
+            DrivenCode.run(block) { work() }
         }
     }
 }

@@ -100,7 +100,7 @@ open class Timer: NSObject, @unchecked Sendable {
         guard isValid, case .unscheduled = clock else { return }
         let delay = firstFire.map { max($0.timeIntervalSinceNow, 0) } ?? timeInterval
         if runLoop === RunLoop.main || runLoop === RunLoop.current, let driver = DrivenCode.current {
-            scheduler = driver
+            scheduler = driver.runningBlock(repeats ? "repeating Timer" : "Timer", scheduledAt: driver.environment.now)
             let id = driver.environment.scheduleCodeTimer(
                 driver.timer(repeats ? "repeating Timer" : "Timer"), after: .seconds(delay),
                 repeating: repeats ? .seconds(timeInterval) : nil

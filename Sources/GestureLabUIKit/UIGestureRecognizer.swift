@@ -142,7 +142,9 @@ open class UIGestureRecognizer: NSObject {
 
     func causeOfSetState() -> String {
         let name = String(describing: Swift.type(of: self))
-        return currentHook.map { "set by \(name).\($0)" } ?? "set by \(name)"
+        if let hook = currentHook { return "set by \(name).\(hook)" }
+        if let running = DrivenCode.current, running.code === self, let block = running.block { return "set by \(name) in the block of \(block)" }
+        return "set by \(name)"
     }
 
     // MARK: Touches (A.2)

@@ -174,6 +174,7 @@ struct VirtualTimerReplayTests {
         let firing = try #require(log.entries.first { $0.seq == began.cause.causedBy })
         #expect(firing.cause.text == "the Timer HoldToDragRecognizer scheduled at 20 ms fires")
         #expect(firing.recognizer == "gesture", "on the recognizer's lane of the timeline")
+        #expect(began.cause.text == "set by HoldToDragRecognizer in the block of the Timer it scheduled at 20 ms")
         let again = try run()
         #expect(TextTimeline().render(log) == TextTimeline().render(again), "two replays, one log")
     }
