@@ -15,19 +15,25 @@ export SWIFT_BACKTRACE=enable=no
 build="$PWD/.build-fuzz"
 mkdir -p "$build"
 fuzz_build() { (cd Fuzz && swift build --build-path "$build" -Xswiftc -sanitize=fuzzer,address --product "$1" > "$build/build-$1.log" 2>&1); }
+# An incremental build of this package misses source files added to the main package since
+# (SwiftPM keeps the path dependency's file list): if any target fails, build them all again from
+# clean (cleaning for one target deletes the others' binaries too).
+incremental_ok=1
+for t in "${targets[@]}"; do fuzz_build "$t" || { incremental_ok=0; break; }; done
+if [ $incremental_ok = 0 ]; then
+  echo "fuzz: the fuzzers did not build incrementally; building from clean" >&2
+  rm -rf "$build" && mkdir -p "$build"
+  for t in "${targets[@]}"; do
+    # A failed build must stop here: an older binary from an earlier build would still run.
+    if ! fuzz_build "$t"; then
+      grep -E "error:" "$build/build-$t.log" | head -20 >&2
+      echo "fuzz: $t did not build (full output: $build/build-$t.log)" >&2
+      exit 1
+    fi
+  done
+fi
 for t in "${targets[@]}"; do
-  # An incremental build of this package misses source files added to the main package since
-  # (SwiftPM keeps the path dependency's file list): on failure, build once more from clean.
-  if ! fuzz_build "$t"; then
-    echo "fuzz: $t did not build incrementally; building from clean" >&2
-    rm -rf "$build" && mkdir -p "$build"
-  fi
-  # A failed build must stop here: an older binary from an earlier build would still run.
-  if ! fuzz_build "$t"; then
-    grep -E "error:" "$build/build-$t.log" | head -20 >&2
-    echo "fuzz: $t did not build (full output: $build/build-$t.log)" >&2
-    exit 1
-  fi
+  [ -x "$build/debug/$t" ] || { echo "fuzz: $t was not built" >&2; exit 1; }
   grep -E "Build of" "$build/build-$t.log" || true
 done
 work=$(mktemp -d)
