@@ -26,6 +26,9 @@ fi
 swift test --skip-build --disable-xctest
 # What users import is a promise: its public surface must match docs/public-api (CHANGELOG.md).
 bash scripts/public-api.sh --check
+# The DocC documentation of those modules builds with DocC's warnings as errors, and every public
+# symbol has a documentation comment (docs/undocumented-symbols.txt).
+bash scripts/docs.sh --check
 # A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md).
 bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"
 # A package made by `gesturelab init` builds, passes its tests and replays (docs/custom-recognizers.md).

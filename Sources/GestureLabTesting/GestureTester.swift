@@ -65,6 +65,7 @@ public final class GestureTester {
         try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: delegates, parameters: parameters, views: views)
     }
 
+    /// The same without delegates.
     public convenience init<Recognizer>(scenePath: String, recognizers: [String: Recognizer],
                                         parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
         try self.init(scene: SceneLoader.load(path: scenePath), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate](),
@@ -77,6 +78,7 @@ public final class GestureTester {
         try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: delegates, parameters: parameters, views: views)
     }
 
+    /// The same from a scene's text, without delegates.
     public convenience init<Recognizer>(sceneText: String, file: String = "scene.yaml", recognizers: [String: Recognizer],
                                         parameters: [String: [GestureParameter]] = [:], views: [String: SceneViewClass] = [:]) throws {
         try self.init(scene: SceneLoader.parse(sceneText, file: file), anyRecognizers: recognizers, anyDelegates: [String: () -> UIGestureRecognizerDelegate](),

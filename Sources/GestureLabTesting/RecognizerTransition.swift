@@ -3,17 +3,21 @@ import GestureLabUIKit
 
 /// One state change of a recognizer in a replay: UIKit's states, with the log's words for them.
 public struct RecognizerTransition: Sendable, Equatable, CustomStringConvertible {
+    /// The state before.
     public var from: UIGestureRecognizer.State
+    /// The state after.
     public var to: UIGestureRecognizer.State
     /// The log's words for the states (possible, began, changed, ended, and recognized for a
     /// discrete recognizer's ended, cancelled, failed), for messages.
     public var fromName: String
+    /// The state after, in the log's words.
     public var toName: String
     /// Seconds on the virtual clock.
     public var time: TimeInterval
     /// Why, in the log's words ("set by CircleRecognizer.touchesEnded", "excluded by pan ...").
     public var cause: String
 
+    /// A transition as the decision log records it.
     public init(from: UIGestureRecognizer.State, to: UIGestureRecognizer.State, fromName: String, toName: String, time: TimeInterval, cause: String) {
         self.from = from
         self.to = to

@@ -87,6 +87,7 @@ public struct GestureParameter: @unchecked Sendable {
 public struct SceneViewClass: @unchecked Sendable {
     let make: @MainActor (CGRect) -> UIView
 
+    /// A class made by `make`, given the scene's frame.
     public static func make<V: UIView>(_ make: @escaping @MainActor (CGRect) -> V) -> SceneViewClass {
         SceneViewClass(make: { make($0) })
     }

@@ -32,11 +32,16 @@ open class Timer: NSObject, @unchecked Sendable {
     /// The code that scheduled it, run again for its firings.
     private var scheduler: DrivenCode?
 
+    /// The interval it was made with (at least 0.1 ms for a repeating timer, Foundation's rule).
     open private(set) var timeInterval: TimeInterval
+    /// Kept for code that sets it: the replay fires at exactly the due time.
     open var tolerance: TimeInterval = 0
+    /// Whatever your code keeps with the timer.
     open var userInfo: Any?
+    /// False once invalidated, or once a timer that does not repeat has fired.
     open private(set) var isValid = true
 
+    /// A timer not yet scheduled: `RunLoop.main.add(_:forMode:)` schedules it.
     public init(timeInterval interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (Timer) -> Void) {
         // Foundation's rule: a repeating timer's interval is at least 0.1 ms.
         self.timeInterval = repeats ? max(interval, 0.0001) : interval
@@ -45,6 +50,7 @@ open class Timer: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// A timer not yet scheduled, whose first firing is at `date`.
     public convenience init(fire date: Date, interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (Timer) -> Void) {
         self.init(timeInterval: interval, repeats: repeats, block: block)
         firstFire = date
@@ -78,6 +84,7 @@ open class Timer: NSObject, @unchecked Sendable {
         if !repeats { invalidate() }
     }
 
+    /// Stops the timer; on the replay's clock the log says who invalidated it.
     open func invalidate() {
         guard isValid else { return }
         isValid = false

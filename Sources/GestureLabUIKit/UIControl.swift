@@ -15,18 +15,31 @@ open class UIControl: UIView {
     public struct Event: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A touch went down inside the control (F.2.2).
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A second (or later) tap's touch went down (tapCount above 1).
         public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// The tracked touch moved inside the tracking area.
         public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// The tracked touch moved outside the tracking area.
         public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// The tracked touch moved back into the tracking area (bounds plus `trackingMargin`, F.2.3).
         public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// The tracked touch left the tracking area.
         public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// The touch lifted inside the tracking area: a button's tap.
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// The touch lifted outside the tracking area.
         public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The touch was cancelled (a recognizer with `cancelsTouchesInView`, the system, the control leaving).
         public static let touchCancel = Event(rawValue: 1 << 8)
+        /// A switch flipped or a slider's value changed.
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// UIKit's primary action; GestureLab's controls do not send it.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// Every touch event.
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        /// Every event.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
         /// The event the engine's control names.
@@ -51,10 +64,15 @@ open class UIControl: UIView {
     public struct State: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No flag set.
         public static let normal = State([])
+        /// A touch is down inside the control.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// `isEnabled` is false.
         public static let disabled = State(rawValue: 1 << 1)
+        /// `isSelected` is true.
         public static let selected = State(rawValue: 1 << 2)
+        /// Focus (tvOS); never set here.
         public static let focused = State(rawValue: 1 << 3)
     }
 
@@ -69,11 +87,13 @@ open class UIControl: UIView {
 
     private final var targets: [(target: AnyObject?, action: Selector?, events: Event, handler: (@MainActor (UIControl, Event) -> Void)?)] = []
 
+    /// A control at `frame`; behaves as a button until a subclass says otherwise.
     public override init(frame: CGRect) {
         super.init(engineView: ControlView(id: "control", frame: frame.engineRect))
         listen()
     }
 
+    /// Interface Builder's initializer: a zero frame.
     public required init?(coder: NSCoder) {
         super.init(engineView: ControlView(id: "control", frame: Rect(x: 0, y: 0, width: 0, height: 0)))
         listen()
@@ -104,22 +124,25 @@ open class UIControl: UIView {
         }
     }
 
-    // A subclass that overrides a touch method and calls super keeps UIControl's tracking.
+    /// UIControl's tracking; an override that calls `super` keeps it.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let control, let event else { return }
         control.touchesBegan(Self.ordered(touches), with: event.engineEvent)
     }
 
+    /// UIControl's tracking; an override that calls `super` keeps it.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let control, let event else { return }
         control.touchesMoved(Self.ordered(touches), with: event.engineEvent)
     }
 
+    /// UIControl's tracking; an override that calls `super` keeps it.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let control, let event else { return }
         control.touchesEnded(Self.ordered(touches), with: event.engineEvent)
     }
 
+    /// UIControl's tracking; an override that calls `super` keeps it.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let control, let event else { return }
         control.touchesCancelled(Self.ordered(touches), with: event.engineEvent)
@@ -134,15 +157,21 @@ open class UIControl: UIView {
         get { control?.isEnabled ?? true }
         set { control?.isEnabled = newValue }
     }
+    /// Kept for code that sets it; selection changes no touch handling.
     open var isSelected = false
+    /// A touch is down inside the tracking area.
     open var isHighlighted: Bool { control?.isHighlighted ?? false }
+    /// The control is following a touch.
     open var isTracking: Bool { control?.isTracking ?? false }
+    /// The tracked touch is inside the tracking area (bounds plus `trackingMargin`).
     open var isTouchInside: Bool { control?.isTouchInside ?? false }
 
+    /// Records a target and selector: Linux has no Objective-C runtime to call them, so the log shows the events; use `addAction(for:handler:)` to run code.
     open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
         targets.append((target as AnyObject?, action, controlEvents, nil))
     }
 
+    /// Removes targets recorded with `addTarget(_:action:for:)` (nil matches any).
     open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
         targets.removeAll { (target == nil || $0.target === target as AnyObject?) && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: controlEvents) }
     }

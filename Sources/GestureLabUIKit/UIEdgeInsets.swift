@@ -3,11 +3,16 @@ import Foundation
 /// UIKit's `UIEdgeInsets`: distances inward from each edge of a rectangle. Gesture code uses
 /// them to grow a view's hit area (negative insets) in `point(inside:with:)`.
 public struct UIEdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge.
     public var top: CGFloat
+    /// The inset from the left edge.
     public var left: CGFloat
+    /// The inset from the bottom edge.
     public var bottom: CGFloat
+    /// The inset from the right edge.
     public var right: CGFloat
 
+    /// Insets from each edge; negative values move the edge outward.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left
@@ -15,8 +20,10 @@ public struct UIEdgeInsets: Hashable, Sendable {
         self.right = right
     }
 
+    /// No inset.
     public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
 
+    /// No inset.
     public static let zero = UIEdgeInsets()
 }
 

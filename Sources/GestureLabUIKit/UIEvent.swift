@@ -7,7 +7,20 @@ import GestureEngine
 open class UIEvent: NSObject {
     /// UIKit's `UIEvent.EventType`; replays carry touches.
     public enum EventType: Int, Sendable {
-        case touches, motion, remoteControl, presses, scroll = 10, hover = 11, transform = 14
+        /// Touches: fingers, pens and clicks.
+        case touches
+        /// Device motion; traces have none.
+        case motion
+        /// Remote-control events; traces have none.
+        case remoteControl
+        /// Key presses; traces have none.
+        case presses
+        /// A scroll wheel or trackpad scroll (F.5.2).
+        case scroll = 10
+        /// A pointer moving with no button pressed (F.5.2).
+        case hover = 11
+        /// A trackpad pinch or rotation; traces have none.
+        case transform = 14
     }
 
     package nonisolated(unsafe) let engineEvent: TouchEvent
@@ -31,8 +44,11 @@ open class UIEvent: NSObject {
     public struct ButtonMask: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The primary (left) button.
         public static let primary = ButtonMask(rawValue: 1 << 0)
+        /// The secondary (right) button.
         public static let secondary = ButtonMask(rawValue: 1 << 1)
+        /// Button `n`, counting from 1 (the middle button is `button(3)`).
         public static func button(_ n: Int) -> ButtonMask { ButtonMask(rawValue: 1 << (n - 1)) }
     }
 
@@ -63,6 +79,7 @@ open class UIEvent: NSObject {
         Set(engineEvent.touches(for: gestureRecognizer.engine).map(UITouch.face(of:)))
     }
 
+    /// The touches bound to `view` that are down.
     public func touches(for view: UIView) -> Set<UITouch>? {
         Set(engineEvent.allTouches.filter { $0.view === view.engineView }.map(UITouch.face(of:)))
     }

@@ -15,7 +15,19 @@ import GestureTrace
 open class UIGestureRecognizer: NSObject {
     /// UIKit's states (A.1.1), with UIKit's raw values; `recognized` is `ended`.
     public enum State: Int, Sendable, CustomStringConvertible {
-        case possible, began, changed, ended, cancelled, failed
+        /// Not yet decided: the state every attempt starts in (A.1.1).
+        case possible
+        /// A continuous gesture was recognized; its action runs.
+        case began
+        /// A continuous gesture changed; its action runs.
+        case changed
+        /// A continuous gesture ended, or a discrete one was recognized (`recognized`).
+        case ended
+        /// A continuous gesture was cancelled (A.1.5).
+        case cancelled
+        /// The gesture was not recognized; no action runs.
+        case failed
+        /// A discrete gesture was recognized: the same value as `ended`.
         public static let recognized = State.ended
 
         init(_ s: RecognizerState) { self = State(rawValue: s.rawValue)! }
@@ -51,6 +63,7 @@ open class UIGestureRecognizer: NSObject {
         self.init(target: nil, action: nil)
     }
 
+    /// Interface Builder's initializer: `init(target: nil, action: nil)`.
     public convenience init?(coder: NSCoder) {
         self.init(target: nil, action: nil)
     }
@@ -157,16 +170,19 @@ open class UIGestureRecognizer: NSObject {
         engine.touchesBegan(engineTouches(touches), with: event.engineEvent)
     }
 
+    /// Touches the recognizer tracks moved (A.2.4); see `touchesBegan(_:with:)`.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         if isCustom { return }
         engine.touchesMoved(engineTouches(touches), with: event.engineEvent)
     }
 
+    /// Touches the recognizer tracks lifted; see `touchesBegan(_:with:)`.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if isCustom { return }
         engine.touchesEnded(engineTouches(touches), with: event.engineEvent)
     }
 
+    /// Touches the recognizer tracks were cancelled; the default gives up the gesture (A.1.5).
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         engine.touchesCancelled(engineTouches(touches), with: event.engineEvent)
     }
@@ -206,10 +222,12 @@ open class UIGestureRecognizer: NSObject {
     /// The centroid of the touches in `view`'s coordinates (the window's for nil).
     open func location(in view: UIView?) -> CGPoint { CGPoint(engine.location(in: view?.engineView)) }
 
+    /// Where one of the recognizer's touches is, by index in the order they went down.
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
         CGPoint(engine.location(ofTouch: touchIndex, in: view?.engineView))
     }
 
+    /// How many touches the recognizer is tracking now.
     open var numberOfTouches: Int { engine.numberOfTouches }
 
     /// The view this recognizer is attached to.
@@ -222,6 +240,7 @@ open class UIGestureRecognizer: NSObject {
 
     // MARK: Properties (A.2.7 to A.2.9, A.1.9)
 
+    /// False: an active recognizer is cancelled, a possible one fails, and it receives no touches until enabled (A.1.9).
     open var isEnabled: Bool {
         get { engine.isEnabled }
         set { engine.isEnabled = newValue }
@@ -327,14 +346,17 @@ open class UIGestureRecognizer: NSObject {
         engine.canPrevent(preventedGestureRecognizer.engine)
     }
 
+    /// Whether `preventingGestureRecognizer`, recognizing, may prevent this one (A.3.4); true by default.
     open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
         engine.canBePrevented(by: preventingGestureRecognizer.engine)
     }
 
+    /// Whether this recognizer waits for `otherGestureRecognizer` to fail (A.4.1); false by default.
     open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool {
         engine.shouldRequireFailure(of: otherGestureRecognizer.engine)
     }
 
+    /// Whether `otherGestureRecognizer` waits for this one to fail (A.4.1); false by default.
     open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
         engine.shouldBeRequiredToFail(by: otherGestureRecognizer.engine)
     }
@@ -347,6 +369,7 @@ open class UIGestureRecognizer: NSObject {
         targets.append((target as AnyObject, action))
     }
 
+    /// Removes targets recorded with `addTarget(_:action:)` (nil matches any).
     open func removeTarget(_ target: Any?, action: Selector?) {
         targets.removeAll { (target == nil || $0.target === target as AnyObject) && (action == nil || $0.action == action) }
     }

@@ -25,11 +25,13 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         set { press.allowableMovement = Double(newValue) }
     }
 
+    /// Taps before the press (default 0, A.6.2).
     open var numberOfTapsRequired: Int {
         get { press.numberOfTapsRequired }
         set { press.numberOfTapsRequired = newValue }
     }
 
+    /// Fingers that must press (default 1).
     open var numberOfTouchesRequired: Int {
         get { press.numberOfTouchesRequired }
         set { press.numberOfTouchesRequired = newValue }

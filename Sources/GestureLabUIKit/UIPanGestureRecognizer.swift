@@ -29,6 +29,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// The fewest fingers that may pan (default 1, A.6.3).
     open var minimumNumberOfTouches: Int {
         get { pan.minimumNumberOfTouches }
         set { pan.minimumNumberOfTouches = newValue }
@@ -47,6 +48,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         return CGPoint(x: t.dx, y: t.dy)
     }
 
+    /// Resets the translation to `translation` from here on (A.6.3).
     open func setTranslation(_ translation: CGPoint, in view: UIView?) {
         pan.setTranslation(Vector(dx: Double(translation.x), dy: Double(translation.y)), in: view?.engineView)
     }
@@ -62,7 +64,10 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 public struct UIScrollTypeMask: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Scroll-wheel mice: each notch a step (F.5.7).
     public static let discrete = UIScrollTypeMask(rawValue: 1 << 0)
+    /// Trackpads: scrolling in phases (F.5.7).
     public static let continuous = UIScrollTypeMask(rawValue: 1 << 1)
+    /// Both kinds.
     public static let all: UIScrollTypeMask = [.discrete, .continuous]
 }

@@ -45,11 +45,13 @@ open class UIScrollView: UIView {
 
     package override init(wrapping view: View) { super.init(wrapping: view) }
 
+    /// The content's size; the scroll view scrolls along an axis where it is larger than the frame.
     open var contentSize: CGSize {
         get { CGSize(width: scrollView.contentSize.width, height: scrollView.contentSize.height) }
         set { scrollView.contentSize = newValue.engineSize }
     }
 
+    /// The content's origin in the scroll view: its bounds origin, so hit testing follows it.
     open var contentOffset: CGPoint {
         get { CGPoint(scrollView.contentOffset) }
         set { scrollView.contentOffset = newValue.enginePoint }
@@ -63,13 +65,16 @@ open class UIScrollView: UIView {
 
     /// Kept for code that reads or sets it; the scrolling range does not include it yet.
     open var contentInset = UIEdgeInsets.zero
+    /// The content inset; there are no safe areas or bars to add.
     open var adjustedContentInset: UIEdgeInsets { contentInset }
 
+    /// False: the scroll view's pan is off (A.7.5).
     open var isScrollEnabled: Bool {
         get { scrollView.isScrollEnabled }
         set { scrollView.isScrollEnabled = newValue }
     }
 
+    /// A drag that starts mostly along one axis scrolls only along it (A.7.6).
     open var isDirectionalLockEnabled: Bool {
         get { scrollView.isDirectionalLockEnabled }
         set { scrollView.isDirectionalLockEnabled = newValue }
@@ -87,11 +92,13 @@ open class UIScrollView: UIView {
         set { scrollView.canCancelContentTouches = newValue }
     }
 
+    /// True: the pan may begin horizontally even when the content fits (A.7.7).
     open var alwaysBounceHorizontal: Bool {
         get { scrollView.alwaysBounceHorizontal }
         set { scrollView.alwaysBounceHorizontal = newValue }
     }
 
+    /// True: the pan may begin vertically even when the content fits (A.7.7).
     open var alwaysBounceVertical: Bool {
         get { scrollView.alwaysBounceVertical }
         set { scrollView.alwaysBounceVertical = newValue }
@@ -109,10 +116,13 @@ open class UIScrollView: UIView {
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// 0.998: UIKit's default.
         public static let normal = DecelerationRate(rawValue: CGFloat(GestureDefaults.scrollDecelerationRateNormal))
+        /// 0.99: stops sooner.
         public static let fast = DecelerationRate(rawValue: CGFloat(GestureDefaults.scrollDecelerationRateFast))
     }
 
+    /// The share of the velocity kept per millisecond after a flick (A.7.9).
     open var decelerationRate: DecelerationRate {
         get { DecelerationRate(rawValue: CGFloat(scrollView.decelerationRate)) }
         set { scrollView.decelerationRate = Double(newValue.rawValue) }

@@ -9,9 +9,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     public struct Direction: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Toward the right.
         public static let right = Direction(rawValue: 1 << 0)
+        /// Toward the left.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Upward.
         public static let up = Direction(rawValue: 1 << 2)
+        /// Downward.
         public static let down = Direction(rawValue: 1 << 3)
     }
 
@@ -29,6 +33,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
         set { swipe.direction = newValue.engineDirection }
     }
 
+    /// How many fingers must swipe together (default 1, A.6.4).
     open var numberOfTouchesRequired: Int {
         get { swipe.numberOfTouchesRequired }
         set { swipe.numberOfTouchesRequired = newValue }

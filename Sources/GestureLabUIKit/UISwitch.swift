@@ -5,16 +5,19 @@ import GestureEngine
 /// scene's `control: switch` is one.
 @preconcurrency @MainActor
 open class UISwitch: UIControl {
+    /// A switch at `frame`, off.
     public override init(frame: CGRect) {
         super.init(.switch, frame: frame)
     }
 
+    /// Interface Builder's initializer: a zero frame.
     public required init?(coder: NSCoder) {
         super.init(.switch, frame: .zero)
     }
 
     package override init(wrapping view: View) { super.init(wrapping: view) }
 
+    /// Whether the switch is on; a tap inside flips it and sends `valueChanged` (F.2).
     open var isOn: Bool {
         get { control?.isOn ?? false }
         set { control?.isOn = newValue }

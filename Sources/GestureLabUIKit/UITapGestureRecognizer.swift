@@ -19,11 +19,13 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         set { tap.buttonMaskRequired = max(1, newValue.rawValue) }
     }
 
+    /// Taps to recognize (default 1, A.6.1); a second tap must come within 0.35 s.
     open var numberOfTapsRequired: Int {
         get { tap.numberOfTapsRequired }
         set { tap.numberOfTapsRequired = newValue }
     }
 
+    /// Fingers that must tap together (default 1).
     open var numberOfTouchesRequired: Int {
         get { tap.numberOfTouchesRequired }
         set { tap.numberOfTouchesRequired = newValue }

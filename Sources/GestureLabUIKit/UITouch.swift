@@ -11,12 +11,35 @@ import GestureTrace
 open class UITouch: NSObject {
     /// UIKit's `UITouch.Phase`.
     public enum Phase: Int, Sendable {
-        case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
+        /// The finger touched the screen.
+        case began
+        /// The finger moved.
+        case moved
+        /// The finger is down and did not move in this event.
+        case stationary
+        /// The finger lifted.
+        case ended
+        /// The system or a recognizer cancelled the touch.
+        case cancelled
+        /// A pointer entered the window without a button pressed (hover; not delivered as a touch here).
+        case regionEntered
+        /// A pointer moved without a button pressed (hover).
+        case regionMoved
+        /// A pointer left the window (hover).
+        case regionExited
     }
 
     /// UIKit's `UITouch.TouchType`: a finger is `direct`, a mouse `indirectPointer`, a pen `pencil`.
     public enum TouchType: Int, Sendable {
-        case direct, indirect, pencil, indirectPointer
+        /// A finger on the screen (and a click, in an app without indirect input events, F.5.1).
+        case direct
+        /// A touch not on the screen (Siri Remote); traces have none.
+        case indirect
+        /// An Apple Pencil: a trace's `pen` device.
+        case pencil
+        /// A mouse or trackpad click (F.5.1): a trace's `mouse` device.
+        case indirectPointer
+        /// The older name of `pencil`.
         public static let stylus = TouchType.pencil
     }
 
@@ -40,6 +63,7 @@ open class UITouch: NSObject {
     /// Seconds on the replay's clock (virtual time, from the trace's origin).
     public var timestamp: TimeInterval { engineTouch.timestamp.seconds }
 
+    /// The touch's phase in the event being delivered.
     public var phase: Phase {
         switch engineTouch.phase {
         case .began: return .began
@@ -53,6 +77,7 @@ open class UITouch: NSObject {
     /// Taps in quick succession at one place, this one included (see `Touch.tapCount`).
     public var tapCount: Int { engineTouch.tapCount }
 
+    /// The kind of input: a finger, a pen, or a mouse click (F.5.1, `supportsIndirectInputEvents`).
     public var type: TouchType {
         switch engineTouch.device {
         case .mouse?: return .indirectPointer
@@ -73,7 +98,9 @@ open class UITouch: NSObject {
         if let c = engineTouch.contact { return CGFloat(max(c.width, c.height) / 2) }
         return type == .direct ? 20 : 0.25
     }
+    /// How precise `majorRadius` is: 5 pt for a finger without a recorded contact size, as UIKit reports, else 0.
     public var majorRadiusTolerance: CGFloat { engineTouch.contact != nil ? 0 : (type == .direct ? 5 : 0) }
+    /// A pen's angle to the screen: traces do not record it, so perpendicular (π/2).
     public var altitudeAngle: CGFloat { .pi / 2 }
 
     /// The hit-tested view the touch is bound to (A.2.1).
@@ -81,6 +108,7 @@ open class UITouch: NSObject {
         guard let v = engineTouch.view else { return nil }
         return UIView.face(of: v)
     }
+    /// The window of the view the touch is bound to.
     public var window: UIWindow? { engineTouch.view.map { UIView.face(of: $0.root) as? UIWindow } ?? nil }
 
     /// The recognizers this touch is delivered to, in delivery order.
@@ -88,10 +116,13 @@ open class UITouch: NSObject {
         engineTouch.view.map { _ in engineTouch.deliveryRecognizers.map(UIGestureRecognizer.face(of:)) }
     }
 
+    /// Where the touch is now, in `view`'s coordinates (the window's for nil).
     public func location(in view: UIView?) -> CGPoint { CGPoint(engineTouch.location(in: view?.engineView)) }
+    /// Where the touch was at the previous event.
     public func previousLocation(in view: UIView?) -> CGPoint { CGPoint(engineTouch.previousLocation(in: view?.engineView)) }
     /// Traces carry one location per sample; the precise location is that location.
     public func preciseLocation(in view: UIView?) -> CGPoint { location(in: view) }
+    /// The same as `previousLocation(in:)`: traces carry one position per sample.
     public func precisePreviousLocation(in view: UIView?) -> CGPoint { previousLocation(in: view) }
 
     nonisolated open override var description: String {

@@ -13,14 +13,17 @@ open class UIView: UIResponder {
     package nonisolated(unsafe) let engineView: View
     private nonisolated(unsafe) var hooks: ViewHooks?
 
+    /// A view at `frame` in its superview's coordinates; named after its class in the log until `accessibilityIdentifier` names it.
     public init(frame: CGRect) {
         engineView = View(id: "view", frame: frame.engineRect)
         super.init()
         setUp()
     }
 
+    /// A view with a zero frame.
     public override convenience init() { self.init(frame: .zero) }
 
+    /// Interface Builder's initializer: a zero frame (there are no archives to read).
     public required init?(coder: NSCoder) {
         engineView = View(id: "view", frame: Rect(x: 0, y: 0, width: 0, height: 0))
         super.init()
@@ -99,11 +102,13 @@ open class UIView: UIResponder {
 
     // MARK: Geometry
 
+    /// The view's rectangle in its superview's coordinates; hit testing follows it.
     open var frame: CGRect {
         get { CGRect(engineView.frame) }
         set { engineView.frame = newValue.engineRect }
     }
 
+    /// The view's rectangle in its own coordinates; a scroll view's origin is its content offset.
     open var bounds: CGRect {
         get { CGRect(engineView.bounds) }
         set {
@@ -112,57 +117,70 @@ open class UIView: UIResponder {
         }
     }
 
+    /// The frame's center, in the superview's coordinates.
     open var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
     }
 
+    /// `point` from this view's coordinates to `view`'s (the window's for nil).
     open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
         CGPoint(engineView.convert(point.enginePoint, to: view?.engineView))
     }
 
+    /// `point` from `view`'s coordinates (the window's for nil) to this view's.
     open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
         let inWindow = view.map { $0.engineView.convertToWindow(point.enginePoint) } ?? point.enginePoint
         return CGPoint(engineView.convertFromWindow(inWindow))
     }
 
+    /// `rect` from this view's coordinates to `view`'s.
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         CGRect(origin: convert(rect.origin, to: view), size: rect.size)
     }
 
+    /// `rect` from `view`'s coordinates to this view's.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         CGRect(origin: convert(rect.origin, from: view), size: rect.size)
     }
 
     // MARK: Hierarchy
 
+    /// The view this one is a subview of.
     open var superview: UIView? {
         guard let s = engineView.superview else { return nil }
         return UIView.face(of: s)
     }
+    /// The subviews, back to front: the last is hit-tested first.
     open var subviews: [UIView] { engineView.subviews.map(UIView.face(of:)) }
+    /// The window at the root of this view's hierarchy, if it is in one.
     open var window: UIWindow? { UIView.face(of: engineView.root) as? UIWindow }
 
+    /// Adds `view` in front of the other subviews (moving it from its old superview).
     open func addSubview(_ view: UIView) { engineView.addSubview(view.engineView) }
 
     /// Subview order is hit-testing order: the last subview is asked first.
     open func insertSubview(_ view: UIView, at index: Int) { engineView.insertSubview(view.engineView, at: index) }
 
+    /// Puts `view` just behind `siblingSubview` (hit-tested after it).
     open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
         let i = engineView.subviews.firstIndex { $0 === siblingSubview.engineView } ?? engineView.subviews.count
         engineView.insertSubview(view.engineView, at: i)
     }
 
+    /// Puts `view` just in front of `siblingSubview` (hit-tested before it).
     open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
         let i = engineView.subviews.firstIndex { $0 === siblingSubview.engineView }.map { $0 + 1 } ?? engineView.subviews.count
         engineView.insertSubview(view.engineView, at: i)
     }
 
+    /// Moves a subview to the front: it is hit-tested first.
     open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
         engineView.addSubview(view.engineView)
     }
 
+    /// Moves a subview to the back: it is hit-tested last.
     open func sendSubviewToBack(_ view: UIView) {
         guard view.superview === self else { return }
         engineView.insertSubview(view.engineView, at: 0)
@@ -172,12 +190,15 @@ open class UIView: UIResponder {
     /// end; true, as UIKit answers when nothing refused to resign.
     @discardableResult
     open func endEditing(_ force: Bool) -> Bool { true }
+    /// Takes the view out of its superview; touches that begin later cannot hit it (F.1.2).
     open func removeFromSuperview() { engineView.removeFromSuperview() }
 
+    /// Whether this view is `view` or inside it.
     open func isDescendant(of view: UIView) -> Bool { engineView.isDescendant(of: view.engineView) }
 
     // MARK: Recognizers
 
+    /// The recognizers attached to this view, in the order they were added (the later wins ties, A.3.4).
     open var gestureRecognizers: [UIGestureRecognizer]? {
         get { engineView.gestureRecognizers.isEmpty ? nil : engineView.gestureRecognizers.map(UIGestureRecognizer.face(of:)) }
         set {
@@ -186,10 +207,12 @@ open class UIView: UIResponder {
         }
     }
 
+    /// Attaches a recognizer: it receives the touches hit-tested to this view or a view inside it (A.2.2).
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         engineView.addGestureRecognizer(gestureRecognizer.engine)
     }
 
+    /// Detaches a recognizer.
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         engineView.removeGestureRecognizer(gestureRecognizer.engine)
     }
@@ -202,16 +225,19 @@ open class UIView: UIResponder {
 
     // MARK: Interaction and hit testing (A.2.1)
 
+    /// False: hit testing passes this view and its subviews by (F.1.2).
     open var isUserInteractionEnabled: Bool {
         get { engineView.isUserInteractionEnabled }
         set { engineView.isUserInteractionEnabled = newValue }
     }
 
+    /// True: hit testing passes this view and its subviews by (F.1.2).
     open var isHidden: Bool {
         get { engineView.isHidden }
         set { engineView.isHidden = newValue }
     }
 
+    /// Below 0.01, hit testing passes the view by, as UIKit's does (F.1.2); nothing is drawn.
     open var alpha: CGFloat {
         get { CGFloat(engineView.alpha) }
         set { engineView.alpha = Double(newValue) }
@@ -220,9 +246,12 @@ open class UIView: UIResponder {
     /// Kept for code that sets it; the engine delivers every finger to every view (issue 14 has
     /// UIKit's single-touch and exclusive-touch delivery).
     open var isMultipleTouchEnabled = false
+    /// Kept for code that sets it; it does not change delivery yet (docs/custom-recognizers.md).
     open var isExclusiveTouch = false
+    /// An integer your code may use to find the view, as on iOS.
     open var tag = 0
 
+    /// Whether `point` (in this view's coordinates) is inside it: its bounds by default. Override it to change the touch area; hit testing asks it.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         engineView.point(inside: point.enginePoint)
     }
@@ -232,6 +261,7 @@ open class UIView: UIResponder {
         engineView.hitTest(point.enginePoint).map(UIView.face(of:))
     }
 
+    /// The superview, as UIKit's responder chain for views.
     open override var next: UIResponder? { superview }
 
     nonisolated open override var description: String { "<\(Swift.type(of: self)) \(engineView.id) frame: \(engineView.frame)>" }
