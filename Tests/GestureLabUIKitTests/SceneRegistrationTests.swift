@@ -21,19 +21,8 @@ struct SceneRegistrationTests {
         views: ["HandleView": .make { HandleView(frame: $0) },
                 "ButtonFriendlyScrollView": .make { ButtonFriendlyScrollView(frame: $0) }])
 
-    func holdScene(_ extra: String = "") throws -> SceneDocument {
-        try SceneLoader.parse("""
-        scene: pad
-        viewport: [390, 844]
-        views:
-          - id: pad
-            frame: [45, 222, 300, 400]
-            recognizers:
-              - id: gesture
-                type: holdToDrag
-        \(extra)
-        """, file: "pad.yaml")
-    }
+    /// The pad scene of UIKitReplayTests with a `holdToDrag` recognizer (`extra`: lines of its entry).
+    func holdScene(_ extra: String = "") throws -> SceneDocument { try padScene(type: "holdToDrag", extra: extra) }
 
     @Test("A registered property is a scene parameter: minimumPressDuration 0.5 makes hold-then-drag begin at 520 ms")
     func propertyFromScene() throws {
