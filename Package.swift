@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureScenes", "GestureTrace"]),
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
+        // Flutter's gesture arena and Android's touch dispatch, beside the UIKit engine (issue 32).
+        .target(name: "GesturePlatforms"),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
         // The web recorder and browser (`gesturelab serve`): the only part that knows HTTP.
         .target(name: "GestureServer", dependencies: [
@@ -115,6 +117,7 @@ let package = Package(
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis", "GestureTestSupport"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureRecognizers", "GestureImport", "GestureTrace", "GestureSynth", "GestureTimeline", "GestureAnalysis", "GestureTestSupport"]),
+        .testTarget(name: "GesturePlatformsTests", dependencies: ["GesturePlatforms"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureTrace", "GestureScenes", "GestureEngine", "GestureRecognizers"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureServerTests", dependencies: ["GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTestSupport"], exclude: ["cdp-touch.mjs"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),

@@ -9,7 +9,7 @@ enum ReservedModuleNames {
         "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureAnalysis",
         "GestureSynth", "GestureImport", "GestureServer", "GestureStudio", "GestureLabUIKit", "GestureLabTesting",
         "GestureLabCLI", "GestureTestSupport", "SeedRecognizersUIKit", "TraceWindowUIKit", "CSDL2", "CZlib",
-        "GestureLab", "gesturelab", "seedlab", "swift5client",
+        "GestureLab", "gesturelab", "seedlab", "swift5client", "GesturePlatforms",
     ]
 
     /// The toolchain's modules, which every package imports or may.
