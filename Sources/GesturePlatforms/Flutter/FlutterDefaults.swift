@@ -27,11 +27,11 @@ public enum FlutterDefaults {
     public static let minFlingVelocity = 50.0
     /// `kMaxFlingVelocity` (`:95`), px/s: flings are clamped to it.
     public static let maxFlingVelocity = 8000.0
-    /// `kPrecisePointerHitSlop` (`:103`): a mouse's tap slop.
+    /// `kPrecisePointerHitSlop` (`:103-109` with the next two): a mouse's tap slop.
     public static let precisePointerHitSlop = 1.0
-    /// `kPrecisePointerPanSlop` (`:106`): a mouse's pan slop.
+    /// `kPrecisePointerPanSlop`: a mouse's pan slop.
     public static let precisePointerPanSlop = 2.0
-    /// `kPrecisePointerScaleSlop` (`:109`): a mouse's scale slop.
+    /// `kPrecisePointerScaleSlop`: a mouse's scale slop.
     public static let precisePointerScaleSlop = 1.0
     /// On an Android host, drags, pans and multi-drags take Android's touch slop instead
     /// (`DeviceGestureSettings.fromView`, `gesture_settings.dart:31-43`): 8 dp. Taps, double taps
