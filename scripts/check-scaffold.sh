@@ -36,4 +36,12 @@ echo "$tests" | grep -q "Executed 1 test, with 0 failures" || { echo "check-scaf
 out="$(swift run ScaffoldCheck replay traces/swipe-up.jsonl --scene scenes/card.yaml 2>&1)"
 echo "$out" | grep -E "^  (pan|swipeUp) "
 echo "$out" | grep -q "swipeUp *recognized at 320 ms" || { echo "check-scaffold.sh: the scaffold's replay did not recognize the swipe" >&2; exit 1; }
-echo "check-scaffold.sh: the package gesturelab init makes, depending on GestureLab $version by version, builds, tests and runs with no edits"
+# Most iOS apps are in Swift 5 language mode: a test target of the same package in that mode
+# (scripts/swift5-consumer) must build and pass against the same tagged release.
+mkdir -p Tests/Swift5ConsumerTests
+cp "$repo/scripts/swift5-consumer/Swift5ConsumerTests.swift" Tests/Swift5ConsumerTests/
+python3 "$repo/scripts/swift5-consumer/add-target.py" Package.swift
+tests5="$(swift test --filter Swift5ConsumerTests 2>&1 || true)"
+echo "$tests5" | grep -E "error:|✘|Test run with"
+echo "$tests5" | grep -q "Test run with 1 test in 0 suites passed" || { echo "check-scaffold.sh: the Swift 5 mode consumer target did not build and pass" >&2; exit 1; }
+echo "check-scaffold.sh: the package gesturelab init makes, depending on GestureLab $version by version, builds, tests and runs with no edits; a Swift 5 mode target of it builds and passes"
