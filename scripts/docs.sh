@@ -8,11 +8,7 @@
 #   bash scripts/docs.sh --check   the same, for CI (scripts/test.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-log=$(mktemp)
-swift package dump-symbol-graph --minimum-access-level public >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; exit 1; }
-rm -f "$log"
-graphs=$(swift build --show-bin-path)/../symbolgraph
-[ -d "$graphs" ] || graphs=.build/$(uname -m)-unknown-linux-gnu/symbolgraph
+graphs=$(bash scripts/symbol-graphs.sh)
 out=.build/docs
 mkdir -p "$out"
 for module in GestureLabUIKit GestureLabTesting GestureLabCLI; do

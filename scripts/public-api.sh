@@ -17,11 +17,7 @@ if [ $check = 1 ]; then
     out=$(mktemp -d)
     trap 'rm -rf "$out"' EXIT
 fi
-log=$(mktemp)
-swift package dump-symbol-graph --minimum-access-level public >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; exit 1; }
-rm -f "$log"
-graphs=$(swift build --show-bin-path)/../symbolgraph
-[ -d "$graphs" ] || graphs=.build/$(uname -m)-unknown-linux-gnu/symbolgraph
+graphs=$(bash scripts/symbol-graphs.sh)
 mkdir -p "$out"
 for module in ${MODULES:-GestureEngine GestureLabUIKit GestureLabTesting GestureLabCLI}; do
     python3 - "$graphs" "$module" > "$out/$module.txt" <<'PY'

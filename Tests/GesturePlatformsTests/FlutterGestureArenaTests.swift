@@ -16,11 +16,17 @@ struct FlutterGestureArenaTests {
 
     final class Journal { var lines: [String] = [] }
 
+    /// An arena with these members in the arena of pointer 1, in this order.
+    func arena(_ names: String...) -> (FlutterGestureArena, Journal, [Member]) {
+        let arena = FlutterGestureArena(), j = Journal()
+        let members = names.map { Member($0, j) }
+        for m in members { arena.add(pointer: 1, m) }
+        return (arena, j, members)
+    }
+
     @Test("A lone member wins after the event that closed its arena, not during it")
     func loneMemberWinsByMicrotask() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let drag = Member("drag", j)
-        arena.add(pointer: 1, drag)
+        let (arena, j, _) = arena("drag")
         arena.close(pointer: 1)
         #expect(j.lines.isEmpty, "the default win is a microtask")
         arena.drainMicrotasks()
@@ -31,9 +37,8 @@ struct FlutterGestureArenaTests {
 
     @Test("A member that accepts while the arena is open is the eager winner at close: the others are rejected first, in arena order")
     func eagerWinner() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let tap = Member("tap", j), eager = Member("eager", j), pan = Member("pan", j)
-        for m in [tap, eager, pan] { arena.add(pointer: 1, m) }
+        let (arena, j, m) = arena("tap", "eager", "pan")
+        let (eager, pan) = (m[1], m[2])
         arena.accept(pointer: 1, eager)
         arena.accept(pointer: 1, pan)  // only the first acceptance counts while open
         #expect(j.lines.isEmpty)
@@ -44,22 +49,16 @@ struct FlutterGestureArenaTests {
 
     @Test("Once the arena is closed, an acceptance wins at once")
     func acceptedWhenClosed() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let tap = Member("tap", j), drag = Member("drag", j)
-        arena.add(pointer: 1, tap)
-        arena.add(pointer: 1, drag)
+        let (arena, j, m) = arena("tap", "drag")
         arena.close(pointer: 1)
-        arena.accept(pointer: 1, drag)
+        arena.accept(pointer: 1, m[1])
         #expect(j.lines == ["tap rejected", "drag accepted"])
         #expect(arena.decisions.last?.rule == .acceptedWhenClosed)
     }
 
     @Test("At the sweep the first member wins (deepest first): accepted before the others are rejected")
     func sweepFirstMemberWins() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let childTap = Member("childTap", j), parentTap = Member("parentTap", j)
-        arena.add(pointer: 1, childTap)
-        arena.add(pointer: 1, parentTap)
+        let (arena, j, _) = arena("childTap", "parentTap")
         arena.close(pointer: 1)
         arena.sweep(pointer: 1)
         #expect(j.lines == ["childTap accepted", "parentTap rejected"])
@@ -68,10 +67,7 @@ struct FlutterGestureArenaTests {
 
     @Test("A held arena's sweep waits for the release (a double tap's first tap)")
     func holdPostponesSweep() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let doubleTap = Member("doubleTap", j), tap = Member("tap", j)
-        arena.add(pointer: 1, doubleTap)
-        arena.add(pointer: 1, tap)
+        let (arena, j, _) = arena("doubleTap", "tap")
         arena.close(pointer: 1)
         arena.hold(pointer: 1)
         arena.sweep(pointer: 1)
@@ -82,12 +78,9 @@ struct FlutterGestureArenaTests {
 
     @Test("Rejections leave the last member standing, who wins after the event; when all reject, nobody wins and the arena goes")
     func rejections() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let a = Member("a", j), b = Member("b", j)
-        arena.add(pointer: 1, a)
-        arena.add(pointer: 1, b)
+        let (arena, j, m) = arena("a", "b")
         arena.close(pointer: 1)
-        arena.reject(pointer: 1, a)
+        arena.reject(pointer: 1, m[0])
         #expect(j.lines == ["a rejected"])
         arena.drainMicrotasks()
         #expect(j.lines == ["a rejected", "b accepted"])
@@ -104,10 +97,8 @@ struct FlutterGestureArenaTests {
 
     @Test("Each member is told exactly once, whatever happens after the arena is decided")
     func toldOnce() {
-        let arena = FlutterGestureArena(), j = Journal()
-        let a = Member("a", j), b = Member("b", j)
-        arena.add(pointer: 1, a)
-        arena.add(pointer: 1, b)
+        let (arena, j, m) = arena("a", "b")
+        let (a, b) = (m[0], m[1])
         arena.close(pointer: 1)
         arena.accept(pointer: 1, a)
         arena.reject(pointer: 1, a)

@@ -55,12 +55,11 @@ extension ScrollView {
     private func decelerationFrame() {
         guard var d = deceleration, let env = environment else { return }
         let target = d.offset(at: env.now)
-        let m = maximumOffset
-        let clamped = Point(x: min(max(target.x, 0), m.x), y: min(max(target.y, 0), m.y))
-        move(to: clamped)
+        let reached = clamped(target)
+        move(to: reached)
         if env.now - d.start >= d.duration {
             finishDecelerating(because: "it came to rest")
-        } else if clamped != target {
+        } else if reached != target {
             finishDecelerating(because: "it reached the edge of its content")
         } else {
             d.frame = env.scheduleViewFrame(after: GestureDefaults.scrollDecelerationFrame) { [weak self] in self?.decelerationFrame() }
@@ -72,8 +71,7 @@ extension ScrollView {
     package func stopDecelerating(because reason: String) {
         guard let d = deceleration, let env = environment else { return }
         if let frame = d.frame { env.cancelViewFrame(frame) }
-        let m = maximumOffset, target = d.offset(at: env.now)
-        move(to: Point(x: min(max(target.x, 0), m.x), y: min(max(target.y, 0), m.y)))
+        move(to: clamped(d.offset(at: env.now)))
         finishDecelerating(because: reason)
     }
 

@@ -88,12 +88,16 @@ open class ScrollView: View {
     /// The largest content offset on each axis.
     var maximumOffset: Point { Point(x: max(0, contentSize.width - frame.width), y: max(0, contentSize.height - frame.height)) }
 
+    /// `offset` kept within the content (no bounce).
+    func clamped(_ offset: Point) -> Point {
+        let m = maximumOffset
+        return Point(x: min(max(offset.x, 0), m.x), y: min(max(offset.y, 0), m.y))
+    }
+
     /// Moves the content opposite to the finger, clamped to the content (no bounce).
     func scroll(from start: Point, by t: Vector) {
-        let m = maximumOffset
-        let x = canScrollHorizontally ? min(max(start.x - t.dx, 0), m.x) : start.x
-        let y = canScrollVertically ? min(max(start.y - t.dy, 0), m.y) : start.y
-        move(to: Point(x: x, y: y))
+        let c = clamped(Point(x: start.x - t.dx, y: start.y - t.dy))
+        move(to: Point(x: canScrollHorizontally ? c.x : start.x, y: canScrollVertically ? c.y : start.y))
     }
 
     /// Sets the content offset and logs it, if it changed.
