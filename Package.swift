@@ -76,10 +76,10 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).
         .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureScenes", "GestureTrace"]),
-        .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
+        .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GesturePlatforms", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         // Flutter's gesture arena and Android's touch dispatch, beside the UIKit engine (issue 32).
-        .target(name: "GesturePlatforms"),
+        .target(name: "GesturePlatforms", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace"]),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
         // The web recorder and browser (`gesturelab serve`): the only part that knows HTTP.
         .target(name: "GestureServer", dependencies: [
@@ -93,7 +93,7 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
         ]),
         .target(name: "GestureLabCLI", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit",
+            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit", "GesturePlatforms",
             .target(name: "GestureStudio", condition: .when(traits: ["Studio"])),
             .target(name: "GestureServer", condition: .when(traits: ["Server"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis", "GestureTestSupport"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureRecognizers", "GestureImport", "GestureTrace", "GestureSynth", "GestureTimeline", "GestureAnalysis", "GestureTestSupport"]),
-        .testTarget(name: "GesturePlatformsTests", dependencies: ["GesturePlatforms"]),
+        .testTarget(name: "GesturePlatformsTests", dependencies: ["GesturePlatforms", "GestureEngine", "GestureScenes", "GestureTrace", "GestureSynth"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureTrace", "GestureScenes", "GestureEngine", "GestureRecognizers"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureServerTests", dependencies: ["GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTestSupport"], exclude: ["cdp-touch.mjs"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GestureEngine
+import GesturePlatforms
 import GestureScenes
 import GestureTrace
 
@@ -9,6 +10,8 @@ import GestureTrace
 public struct CorpusEvaluation {
     public var scene: SceneDocument
     public var registry: RecognizerRegistry
+    /// Whose rules the traces replay under.
+    public var platform: Platform = .uikit
     public var jobs: Int
 
     public init(scene: SceneDocument, registry: RecognizerRegistry = .current, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -22,7 +25,7 @@ public struct CorpusEvaluation {
         do {
             let reader = try TraceReader(path: path)
             var firstTouch: Timestamp?
-            let result = try Replay.run(reader: reader, scene: scene, registry: registry, keptKinds: [.transition], routineUpdates: false) { e in
+            let result = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, registry: registry, keptKinds: [.transition], routineUpdates: false) { e in
                 if firstTouch == nil && e.type == .down { firstTouch = e.time }
             }
             return TraceOutcome(path: path, labels: result.header.labels, events: result.eventCount, firstTouch: firstTouch, log: result.log)

@@ -210,7 +210,7 @@ public struct LogEntry: Sendable, Equatable {
         switch kind {
         case .input, .view: return phase == .moved
         case .transition: return to == .changed && from == .changed
-        case .action: return to == .changed
+        case .action: return to?.isUpdate ?? false
         default: return false
         }
     }
@@ -301,7 +301,7 @@ public struct DecisionLog: Sendable {
     }
 
     @discardableResult
-    mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> LogName? = nil,
+    package mutating func append(time: Timestamp, kind: LogEntry.Kind, recognizer: @autoclosure () -> LogName? = nil,
                          view: @autoclosure () -> LogName? = nil, from: @autoclosure () -> LogName? = nil,
                          to: @autoclosure () -> LogName? = nil, phase: @autoclosure () -> LogName? = nil,
                          touches: @autoclosure () -> TouchIDs = TouchIDs(), cause: @autoclosure () -> Cause,

@@ -31,7 +31,17 @@ public struct LogName: Hashable, Sendable, CustomStringConvertible {
     public static let failed = LogName(number: 6)
     public static let moved = LogName(number: 7)
     public static let stationary = LogName(number: 8)
-    static let fixed = ["possible", "began", "changed", "ended", "recognized", "cancelled", "failed", "moved", "stationary"]
+    /// The update callbacks of other platforms' recognizers (Flutter's drags, scales and long
+    /// presses, Android's GestureDetector): an action row so named repeats what is under way, as
+    /// a UIKit action for `changed` does.
+    public static let onUpdate = LogName(number: 9)
+    public static let onLongPressMoveUpdate = LogName(number: 10)
+    public static let onScroll = LogName(number: 11)
+    static let fixed = ["possible", "began", "changed", "ended", "recognized", "cancelled", "failed", "moved", "stationary",
+                        "onUpdate", "onLongPressMoveUpdate", "onScroll"]
+
+    /// `changed`, or a platform's update callback: the name of a routine action row.
+    @inlinable public var isUpdate: Bool { number == 2 || (number >= 9 && number <= 11) }
 }
 
 extension Optional where Wrapped == LogName {

@@ -13,11 +13,11 @@ public struct VirtualClock {
         var id: Int
     }
 
-    struct Scheduled {
-        let name: String
-        let owner: String
-        let due: Timestamp
-        let action: () -> Void
+    package struct Scheduled {
+        package let name: String
+        package let owner: String
+        package let due: Timestamp
+        package let action: () -> Void
     }
 
     /// Due-time order; cancelled timers stay in it until they reach the top.
@@ -55,7 +55,7 @@ public struct VirtualClock {
         return slot
     }
 
-    mutating func schedule(name: String, owner: String, at due: Timestamp, _ action: @escaping () -> Void) -> TimerID {
+    package mutating func schedule(name: String, owner: String, at due: Timestamp, _ action: @escaping () -> Void) -> TimerID {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -83,11 +83,11 @@ public struct VirtualClock {
         return timer
     }
 
-    mutating func cancel(_ id: TimerID) {
+    package mutating func cancel(_ id: TimerID) {
         if let slot = liveSlot(id.raw) { _ = release(slot) }
     }
 
-    func isScheduled(_ id: TimerID) -> Bool { liveSlot(id.raw) != nil }
+    package func isScheduled(_ id: TimerID) -> Bool { liveSlot(id.raw) != nil }
 
     /// Whether a timer (live or cancelled) may be due at or before `limit`: asked before every
     /// event, inlined, so the usual answer (no) costs a comparison rather than a call.
@@ -98,7 +98,7 @@ public struct VirtualClock {
     }
 
     /// The earliest live timer due at or before `limit` (strictly before when `inclusive` is false).
-    mutating func popDue(upTo limit: Timestamp, inclusive: Bool) -> Scheduled? {
+    package mutating func popDue(upTo limit: Timestamp, inclusive: Bool) -> Scheduled? {
         while let top = heap.first {
             // Not due yet: nothing to do, whether or not it was cancelled (asked on every event,
             // so the time is compared before the table is consulted).
@@ -109,7 +109,7 @@ public struct VirtualClock {
         return nil
     }
 
-    var nextDue: Timestamp? {
+    package var nextDue: Timestamp? {
         heap.lazy.filter { self.liveSlot($0.id) != nil }.map(\.due).min()
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureAnalysis
+import GesturePlatforms
 import GestureScenes
 import GestureTrace
 
@@ -23,6 +24,9 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .customLong("set-b"), help: ArgumentHelp("Overrides for the second replay.", valueName: "R.PARAM=VALUE"))
     var setB: [ParameterOverride] = []
 
+    @Option(name: .long, help: ArgumentHelp("Whose rules both replays follow: uikit, flutter or android (`compare` sets platforms side by side).", valueName: "platform"))
+    var platform: Platform = .uikit
+
     func validate() throws {
         guard scene.count == 2 || (scene.count == 1 && !(setA.isEmpty && setB.isEmpty)) else {
             throw ValidationError("diff needs --scene A --scene B, or one --scene with --set-a/--set-b")
@@ -32,9 +36,9 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let a = try loadScene(scene[0], overrides: setA)
         let b = try loadScene(scene.count == 2 ? scene[1] : scene[0], overrides: setB)
-        let ra = try replayOrExit(trace: trace, scene: a)
-        let rb = try replayOrExit(trace: trace, scene: b)
-        let ids = Array(Set(ra.scene.recognizers.map(\.id) + rb.scene.recognizers.map(\.id))).sorted()
+        let ra = try replayOrExit(trace: trace, scene: a, platform: platform)
+        let rb = try replayOrExit(trace: trace, scene: b, platform: platform)
+        let ids = Array(Set(ra.recognizerIDs + rb.recognizerIDs)).sorted()
         let d = ReplayDiff(left: ra.log, right: rb.log, recognizers: ids)
         func name(_ side: String, _ doc: SceneDocument, _ overrides: [ParameterOverride]) -> String {
             scene.count == 2 ? doc.name : side + (overrides.isEmpty ? "" : " (" + overrides.map(\.description).joined(separator: ", ") + ")")

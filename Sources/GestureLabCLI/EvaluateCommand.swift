@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureAnalysis
+import GesturePlatforms
 import GestureScenes
 
 struct EvaluateCommand: ParsableCommand {
@@ -57,8 +58,8 @@ struct EvaluateCommand: ParsableCommand {
 
     func run() throws {
         let doc = try scene.load()
-        let built = try SceneBuilder.build(doc)
-        let ids = built.recognizers.map(\.id)
+        let ids: [String]
+        do { ids = try PlatformReplay.recognizerIDs(platform: scene.platform, scene: doc) } catch { throw Exit.fail(error.description) }
         var expectations: [EvaluationReport.Expectation] = []
         for e in expect {
             guard ids.contains(e.recognizer) else {
@@ -75,7 +76,9 @@ struct EvaluateCommand: ParsableCommand {
         let cpuBefore = processCPUSeconds()
         var outcomes: [GestureAnalysis.TraceOutcome] = []
         let elapsed = clock.measure {
-            outcomes = CorpusEvaluation(scene: doc, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).run(paths: paths) { progress.update($0) }
+            var evaluation = CorpusEvaluation(scene: doc, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            evaluation.platform = scene.platform
+            outcomes = evaluation.run(paths: paths) { progress.update($0) }
         }
         progress.finish()
         let cpu = processCPUSeconds() - cpuBefore

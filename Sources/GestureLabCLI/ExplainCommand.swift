@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureAnalysis
 import GestureEngine
+import GesturePlatforms
 import GestureScenes
 import GestureTrace
 
@@ -33,8 +34,8 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let doc = try scene.load()
-        let result = try replayOrExit(trace: trace, scene: doc)
-        let ids = result.scene.recognizers.map(\.id)
+        let result = try replayOrExit(trace: trace, scene: doc, platform: scene.platform)
+        let ids = result.recognizerIDs
         let explanation = Explanation(log: result.log)
         if let r = recognizer {
             guard ids.contains(r) else { throw Exit.fail("the scene has no recognizer \"\(r)\"; it has \(ids.joined(separator: ", "))") }
@@ -67,12 +68,12 @@ func openTraceOrExit(_ trace: String, busyThreads: Int = 1) throws -> PipelinedT
 
 /// Replays a trace (read as `openTraceOrExit` reads it, unless `reader` is given) or exits 2
 /// with the located problem.
-func replayOrExit(trace: String, reader: PipelinedTraceReader? = nil, scene: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true,
+func replayOrExit(trace: String, reader: PipelinedTraceReader? = nil, scene: SceneDocument, platform: Platform = .uikit, routineUpdates: Bool = true, routineCauses: Bool = true,
                   keptKinds: Set<LogEntry.Kind>? = nil, observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
                   logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
     let reader = try reader ?? openTraceOrExit(trace)
     do {
-        let r = try Replay.run(reader: reader, scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
+        let r = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
         for w in r.warnings { Exit.warn(w.description) }
         return r
     } catch let d as TraceDiagnostic {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureAnalysis
+import GesturePlatforms
 import GestureScenes
 import GestureTrace
 
@@ -24,14 +25,16 @@ struct MinimizeCommand: ParsableCommand {
 
     func run() throws {
         let doc = try scene.load()
-        let built = try SceneBuilder.build(doc)
-        guard built.recognizer(until.recognizer) != nil else { throw Exit.fail("--until \(until): the scene has no recognizer \"\(until.recognizer)\"") }
+        let platform = scene.platform
+        let ids: [String]
+        do { ids = try PlatformReplay.recognizerIDs(platform: platform, scene: doc) } catch { throw Exit.fail(error.description) }
+        guard ids.contains(until.recognizer) else { throw Exit.fail("--until \(until): the scene has no recognizer \"\(until.recognizer)\"") }
         let header: TraceHeader, events: [TraceEvent]
         do { (header, events, _) = try TraceReader.readAll(path: trace) } catch { throw Exit.fail(error.description) }
         let target = until.recognizer, state = until.state
         var m = TraceMinimizer(events: events) { candidate in
-            guard let s = try? Replay.run(events: candidate, scene: doc) else { return false }
-            return s.environment.log.entries.contains { $0.kind == .transition && $0.recognizer == target && $0.to == state }
+            guard let log = try? PlatformReplay.run(platform: platform, events: candidate, scene: doc) else { return false }
+            return log.entries.contains { $0.kind == .transition && $0.recognizer == target && $0.to == state }
         }
         guard let small = m.minimize() else {
             throw Exit.fail("\(trace): \(target) never reaches \(state) in this trace, so there is nothing to keep", code: 1)

@@ -63,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
         }
         var writer = TextTimeline.Writer(TextTimeline(verbose: verbose))
         var titled = false
-        let titleText = "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)"
+        let titleText = "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)" + (scene.platform == .uikit ? "" : " under \(scene.platform.title)'s rules")
         func title() {
             guard format == .text, !titled else { return }
             titled = true
@@ -99,7 +99,7 @@ struct ReplayCommand: ParsableCommand {
         let result: ReplayResult
         do {
             // The text timeline hides routine rows unless verbose, so their causes are not built.
-            result = try replayOrExit(trace: trace, reader: reader, scene: doc, routineUpdates: !compact, routineCauses: format == .jsonl || verbose,
+            result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: scene.platform, routineUpdates: !compact, routineCauses: format == .jsonl || verbose,
                                       logBatches: { pipeline.take(&$0) })
         } catch {
             // What was logged before the error goes out: standard output shows everything the
@@ -128,7 +128,8 @@ struct ReplayCommand: ParsableCommand {
         switch e.kind {
         case .input, .view: return e.phaseName == .moved
         case .note: return e.cause.message.isEmpty
-        case .transition, .action: return e.toName == .changed
+        case .transition: return e.toName == .changed
+        case .action: return e.toName?.isUpdate ?? false
         default: return false
         }
     }

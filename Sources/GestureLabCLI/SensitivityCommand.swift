@@ -1,6 +1,8 @@
 import ArgumentParser
 import GestureAnalysis
+import GesturePlatforms
 import GestureScenes
+import GestureTrace
 
 struct SensitivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,15 +17,19 @@ struct SensitivityCommand: ParsableCommand {
 
     func run() throws {
         let doc = try scene.load()
-        let result = try replayOrExit(trace: trace, scene: doc)
-        let ids = result.scene.recognizers.map(\.id)
+        let platform = scene.platform
+        let result = try replayOrExit(trace: trace, scene: doc, platform: platform)
+        let ids = result.recognizerIDs
         let items = ThresholdSensitivity.analyze(log: result.log, scene: doc, recognizers: ids) { variant in
-            try? Replay.run(tracePath: trace, scene: variant).log
+            try? PlatformReplay.run(platform: platform, reader: TraceReader(path: trace), scene: variant).log
         }
         let winners = Explanation(log: result.log).sequences(recognizers: ids).map(\.winners)
-        let swept = RegisteredParameterSweep.analyze(recognizers: result.scene.recognizers, scene: doc, baseline: winners) { variant in
-            try? Replay.run(tracePath: trace, scene: variant).log
-        }
+        // Registered parameters are UIKit-style classes' own; another platform's replay has none.
+        let swept = result.scene.map { built in
+            RegisteredParameterSweep.analyze(recognizers: built.recognizers, scene: doc, baseline: winners) { variant in
+                try? Replay.run(tracePath: trace, scene: variant).log
+            }
+        } ?? []
         emit(ThresholdSensitivity.text(items, winners: winners) + RegisteredParameterSweep.text(swept), terminator: "")
     }
 }

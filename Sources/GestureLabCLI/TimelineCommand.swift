@@ -35,15 +35,15 @@ struct TimelineCommand: ParsableCommand {
         var first: Timestamp?, last: Timestamp?
         var strokes = StrokePathBuilder()
         let drawsStrokes = format == .html
-        let result = try replayOrExit(trace: trace, scene: doc, routineUpdates: false, keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
+        let result = try replayOrExit(trace: trace, scene: doc, platform: scene.platform, routineUpdates: false, keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
                                       observe: { e in
                                           if first == nil { first = e.time }
                                           last = e.time
                                           if drawsStrokes { strokes.add(e) }
                                       })
-        let ids = result.scene.recognizers.map(\.id)
+        let ids = result.recognizerIDs
         let events = first.flatMap { f in last.map { (first: f, last: $0) } }
-        let model = TimelineModel(log: result.log, recognizers: ids, views: result.scene.window.subtree.map(\.id), events: events)
+        let model = TimelineModel(log: result.log, recognizers: ids, views: result.viewIDs, events: events)
         let title = "\(trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent) in \(doc.name)"
         let bytes: [UInt8]
         switch format {

@@ -7,7 +7,22 @@ public struct ReplayResult {
     public var log: DecisionLog
     public var warnings: [TraceDiagnostic]
     public var eventCount: Int
-    public var scene: BuiltScene
+    /// The scene as UIKit objects; nil for a replay under another platform's rules.
+    public var scene: BuiltScene?
+    /// The recognizers' ids, in the scene's order (a scroll view's own among them).
+    public var recognizerIDs: [String]
+    /// The views' ids, parents before children.
+    public var viewIDs: [String]
+
+    public init(header: TraceHeader, log: DecisionLog, warnings: [TraceDiagnostic], eventCount: Int, scene: BuiltScene?, recognizerIDs: [String], viewIDs: [String]) {
+        self.header = header
+        self.log = log
+        self.warnings = warnings
+        self.eventCount = eventCount
+        self.scene = scene
+        self.recognizerIDs = recognizerIDs
+        self.viewIDs = viewIDs
+    }
 }
 
 /// Feeds a trace through a freshly built scene, batching events that share a timestamp into
@@ -52,7 +67,8 @@ public enum Replay {
         batcher.flush(to: env)
         env.finish()
         env.log.flushBatch()
-        return ReplayResult(header: reader.header, log: env.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: scene)
+        return ReplayResult(header: reader.header, log: env.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: scene,
+                            recognizerIDs: scene.recognizers.map(\.id), viewIDs: scene.window.subtree.map(\.id))
     }
 
     /// Replays events held in memory (tests, generators).

@@ -15,6 +15,9 @@ public struct SceneDocument: Sendable {
     public var policies: [PolicySpec]
     public var reactions: [ReactionSpec]
     public var behaviors: [BehaviorSpec] = []
+    /// Settings for replays under another platform's rules (`flutter: {host: android}`), by
+    /// platform name; read by GesturePlatforms (docs/platforms.md).
+    public var platformOptions: [String: PlatformOptions] = [:]
 
     /// Every recognizer spec, parents' before children's.
     public var recognizerSpecs: [RecognizerSpec] { root.allViews.flatMap(\.recognizers) }
@@ -68,6 +71,8 @@ public struct ViewSpec: Sendable {
     public var rejects: [String] = []
     public var recognizers: [RecognizerSpec] = []
     public var subviews: [ViewSpec] = []
+    /// Options for replays under another platform's rules, by platform name (`flutter:`, `android:`).
+    public var platformOptions: [String: PlatformOptions] = [:]
     public var scroll: ScrollSpec?
     /// A control's settings (F.2), when `kind: control`.
     public var control = ControlSpec()
@@ -119,6 +124,27 @@ public struct RecognizerSpec: Sendable {
     /// A delegate registered by name (`GestureLabCLI.main(delegates:)`), UIKit-style code's own.
     public var delegate: String?
     public var delegateLine = 0
+    /// Options for replays under another platform's rules, by platform name (`flutter:`, `android:`).
+    public var platformOptions: [String: PlatformOptions] = [:]
+}
+
+/// A `flutter:` or `android:` block of a scene, a view or a recognizer: names and values with
+/// their lines, checked by the platform's replay, which knows what they mean.
+public struct PlatformOptions: Sendable {
+    public var assignments: [ParameterAssignment]
+    public var line: Int
+
+    public init(assignments: [ParameterAssignment], line: Int) {
+        self.assignments = assignments
+        self.line = line
+    }
+
+    public func value(_ name: String) -> ParameterAssignment? { assignments.last { $0.name == name } }
+}
+
+/// The platforms whose rules a scene's options may be written for.
+public enum PlatformOptionKeys {
+    public static let names = ["flutter", "android"]
 }
 
 public struct RelationshipSpec: Sendable {

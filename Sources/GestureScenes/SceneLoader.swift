@@ -92,7 +92,7 @@ public enum SceneLoader {
         }
     }
 
-    static let topLevelKeys = ["scene", "description", "viewport", "options", "window", "views", "relationships", "policies", "reactions", "behaviors"]
+    static let topLevelKeys = ["scene", "description", "viewport", "options", "window", "views", "relationships", "policies", "reactions", "behaviors", "flutter", "android"]
 
     static func document(_ top: SceneNode, file: String) throws(SceneError) -> SceneDocument {
         let fields = try top.mapping("a scene")
@@ -106,6 +106,7 @@ public enum SceneLoader {
         var policies: [PolicySpec] = []
         var reactions: [ReactionSpec] = []
         var behaviors: [BehaviorSpec] = []
+        var platformOptions: [String: PlatformOptions] = [:]
         var sawViews = false
         for (key, keyNode, value) in fields {
             switch key {
@@ -129,6 +130,8 @@ public enum SceneLoader {
                 for item in try value.sequence("reactions") { reactions.append(try reaction(item)) }
             case "behaviors":
                 for item in try value.sequence("behaviors") { behaviors.append(try behavior(item)) }
+            case "flutter", "android":
+                platformOptions[key] = try self.platformOptions(value, key)
             default:
                 throw keyNode.error("unknown key \"\(key)\"; a scene has \(topLevelKeys.joined(separator: ", "))")
             }
@@ -141,6 +144,7 @@ public enum SceneLoader {
         var doc = SceneDocument(name: name, file: file, summary: summary, viewport: viewport, options: options, root: root,
                                 relationships: relationships, policies: policies, reactions: reactions)
         doc.behaviors = behaviors
+        doc.platformOptions = platformOptions
         try SceneValidator.validate(doc)
         return doc
     }
@@ -248,6 +252,7 @@ public enum SceneLoader {
             case "rejects":
                 spec.rejects = try v.listOfStrings("rejects")
             case "recognizers": spec.recognizers = try recognizers(v)
+            case "flutter", "android": spec.platformOptions[k] = try platformOptions(v, k)
             case "subviews":
                 for item in try v.sequence("subviews") { spec.subviews.append(try view(item, depth: depth + 1)) }
             case "contentSize":
@@ -309,7 +314,7 @@ public enum SceneLoader {
                     scroll.keep = try rv.listOfStrings("keep")
                 }
             default:
-                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, class, hidden, userInteractionEnabled, rejects, recognizers, subviews, a control also \(controlKeyNames.joined(separator: ", ")), and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
+                throw kn.error("unknown view key \"\(k)\"; a view has id, frame, kind, class, hidden, userInteractionEnabled, rejects, recognizers, subviews, flutter, android, a control also \(controlKeyNames.joined(separator: ", ")), and a scroll view also \(scrollKeyNames.joined(separator: ", "))")
             }
         }
         guard let id else { throw n.error("a view needs an `id`") }
@@ -340,6 +345,7 @@ public enum SceneLoader {
             var params: [ParameterAssignment] = []
             var delegate: String?
             var delegateLine = 0
+            var platforms: [String: PlatformOptions] = [:]
             for (k, kn, v) in try item.mapping("a recognizer") {
                 switch k {
                 case "id": id = try v.identifier("recognizer id")
@@ -347,14 +353,24 @@ public enum SceneLoader {
                 case "delegate":
                     delegate = try v.identifier("delegate name")
                     delegateLine = kn.line
+                case "flutter", "android": platforms[k] = try platformOptions(v, k)
                 default: params.append(ParameterAssignment(name: k, value: try v.parameterValue(k), line: kn.line, column: kn.column))
                 }
             }
             guard let id else { throw item.error("a recognizer needs an `id`") }
             guard let type else { throw item.error("recognizer \(id) needs a `type`; `gesturelab recognizers` lists them") }
-            out.append(RecognizerSpec(id: id, type: type, parameters: params, line: item.line, delegate: delegate, delegateLine: delegateLine))
+            out.append(RecognizerSpec(id: id, type: type, parameters: params, line: item.line, delegate: delegate, delegateLine: delegateLine, platformOptions: platforms))
         }
         return out
+    }
+
+    /// A `flutter:` / `android:` block: a mapping of names to values, read by that platform's replay.
+    static func platformOptions(_ n: SceneNode, _ platform: String) throws(SceneError) -> PlatformOptions {
+        var out: [ParameterAssignment] = []
+        for (k, kn, v) in try n.mapping("\(platform) options") {
+            out.append(ParameterAssignment(name: k, value: try v.parameterValue(k), line: kn.line, column: kn.column))
+        }
+        return PlatformOptions(assignments: out, line: n.line)
     }
 
     static func relationship(_ n: SceneNode) throws(SceneError) -> RelationshipSpec {

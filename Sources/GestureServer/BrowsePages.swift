@@ -115,7 +115,7 @@ struct BrowsePages: Sendable {
         switch replay(name: name, scene: scene) {
         case let .failure(r): return r.response
         case let .success((result, doc, file)):
-            let model = TimelineModel(log: result.log, recognizers: result.scene.recognizers.map(\.id), views: result.scene.window.subtree.map(\.id))
+            let model = TimelineModel(log: result.log, recognizers: result.recognizerIDs, views: result.viewIDs)
             let events = (try? TraceReader.readAll(path: file).1) ?? []
             let fresh = try SceneBuilder.build(doc, recordLog: false)
             return GestureLabServer.html(TimelineHTML.render(model, title: "\(name) in \(doc.name)", scene: SceneSnapshot(fresh.window),
@@ -128,7 +128,7 @@ struct BrowsePages: Sendable {
         switch replay(name: name, scene: scene) {
         case let .failure(r): return r.response
         case let .success((result, _, _)):
-            let sequences = Explanation(log: result.log).sequences(recognizers: result.scene.recognizers.map(\.id))
+            let sequences = Explanation(log: result.log).sequences(recognizers: result.recognizerIDs)
             return GestureLabServer.text(.ok, Explanation.text(sequences))
         }
     }

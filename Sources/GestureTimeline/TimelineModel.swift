@@ -98,7 +98,7 @@ public struct TimelineModel: Sendable {
                 lanes[li].marks.append(Mark(time: e.time, kind: "released", label: "released", seq: e.seq, cause: e.cause.text, evidence: []))
                 positions[e.seq] = (li, e.time)
             case .action:
-                guard let r = e.recognizer, e.to != "changed" else { continue }
+                guard let r = e.recognizer, !(e.toName?.isUpdate ?? false) else { continue }
                 let li = lane(r, "recognizer")
                 lanes[li].marks.append(Mark(time: e.time, kind: "action", label: "action", seq: e.seq, cause: e.cause.text, evidence: []))
                 positions[e.seq] = (li, e.time)

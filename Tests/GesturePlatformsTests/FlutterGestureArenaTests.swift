@@ -12,6 +12,7 @@ struct FlutterGestureArenaTests {
         init(_ name: String, _ journal: Journal) { self.name = name; self.journal = journal }
         func acceptGesture(pointer: Int) { journal.lines.append("\(name) accepted") }
         func rejectGesture(pointer: Int) { journal.lines.append("\(name) rejected") }
+        var arenaName: String { name }
     }
 
     final class Journal { var lines: [String] = [] }

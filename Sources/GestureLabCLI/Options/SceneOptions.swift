@@ -1,4 +1,5 @@
 import ArgumentParser
+import GesturePlatforms
 import GestureScenes
 
 /// `--scene FILE` and `--set R.PARAM=VALUE ...`: the scene a command replays through, with
@@ -11,6 +12,11 @@ struct SceneOptions: ParsableArguments {
                                                          valueName: "R.PARAM=VALUE"))
     var overrides: [ParameterOverride] = []
 
+    @Option(name: .long, help: ArgumentHelp("Whose rules to replay under: uikit, flutter or android (docs/platforms.md).", valueName: "platform"))
+    var platform: Platform = .uikit
+
     /// The scene with the overrides applied, or an exit with the located problem.
     func load() throws -> SceneDocument { try loadScene(scene, overrides: overrides) }
 }
+
+extension Platform: ExpressibleByArgument {}

@@ -19,6 +19,8 @@ public final class FlutterGestureArena {
     public protocol Member: AnyObject {
         func acceptGesture(pointer: Int)
         func rejectGesture(pointer: Int)
+        /// How the log names the member.
+        var arenaName: String { get }
     }
 
     /// How an arena was decided, for the log.
@@ -60,6 +62,9 @@ public final class FlutterGestureArena {
     private var microtasks: [() -> Void] = []
     /// Every arena decided so far, in order.
     public private(set) var decisions: [Decision] = []
+    /// Called with each decision and the members it tells, around telling them: a replay logs
+    /// the decision first, so the members' own rows can name it as their cause.
+    public var around: ((Decision, _ winner: Member?, _ losers: [Member], _ tell: () -> Void) -> Void)?
 
     public init() {}
 
@@ -69,6 +74,9 @@ public final class FlutterGestureArena {
         arenas[pointer] = arena
         arena.members.append(member)
     }
+
+    /// Whether the arena of `pointer` is held (a double tap waits for its second tap).
+    public func isHeld(pointer: Int) -> Bool { arenas[pointer]?.isHeld ?? false }
 
     /// Whether `pointer` has an undecided arena.
     public func hasArena(pointer: Int) -> Bool { arenas[pointer] != nil }
@@ -109,9 +117,11 @@ public final class FlutterGestureArena {
         }
         arenas[pointer] = nil
         guard let first = arena.members.first else { return }
-        decisions.append(Decision(pointer: pointer, rule: .firstMemberAtSweep, winner: ObjectIdentifier(first)))
-        first.acceptGesture(pointer: pointer)
-        for m in arena.members.dropFirst() { m.rejectGesture(pointer: pointer) }
+        let losers = Array(arena.members.dropFirst())
+        decide(Decision(pointer: pointer, rule: .firstMemberAtSweep, winner: ObjectIdentifier(first)), first, losers) {
+            first.acceptGesture(pointer: pointer)
+            for m in losers { m.rejectGesture(pointer: pointer) }
+        }
     }
 
     /// Postpones the sweep (a double tap waiting for its second tap).
@@ -140,12 +150,13 @@ public final class FlutterGestureArena {
                 guard let self, let arena, self.arenas[pointer] === arena, arena.members.count == 1 else { return }
                 self.arenas[pointer] = nil
                 let winner = arena.members[0]
-                self.decisions.append(Decision(pointer: pointer, rule: .lastMemberStanding, winner: ObjectIdentifier(winner)))
-                winner.acceptGesture(pointer: pointer)
+                self.decide(Decision(pointer: pointer, rule: .lastMemberStanding, winner: ObjectIdentifier(winner)), winner, []) {
+                    winner.acceptGesture(pointer: pointer)
+                }
             }
         } else if arena.members.isEmpty {
             arenas[pointer] = nil
-            decisions.append(Decision(pointer: pointer, rule: nil, winner: nil))
+            decide(Decision(pointer: pointer, rule: nil, winner: nil), nil, []) {}
         } else if let eager = arena.eagerWinner {
             resolve(pointer, arena, inFavorOf: eager, rule: .eagerWinner)
         }
@@ -153,8 +164,15 @@ public final class FlutterGestureArena {
 
     private func resolve(_ pointer: Int, _ arena: Arena, inFavorOf winner: Member, rule: Rule) {
         arenas[pointer] = nil
-        decisions.append(Decision(pointer: pointer, rule: rule, winner: ObjectIdentifier(winner)))
-        for m in arena.members where m !== winner { m.rejectGesture(pointer: pointer) }
-        winner.acceptGesture(pointer: pointer)
+        let losers = arena.members.filter { $0 !== winner }
+        decide(Decision(pointer: pointer, rule: rule, winner: ObjectIdentifier(winner)), winner, losers) {
+            for m in losers { m.rejectGesture(pointer: pointer) }
+            winner.acceptGesture(pointer: pointer)
+        }
+    }
+
+    private func decide(_ decision: Decision, _ winner: Member?, _ losers: [Member], _ tell: () -> Void) {
+        decisions.append(decision)
+        if let around { around(decision, winner, losers, tell) } else { tell() }
     }
 }

@@ -1,0 +1,368 @@
+import GestureEngine
+import GestureTrace
+
+/// Flutter's `GestureBinding` over GestureLab's views, clock and log (the platform reference's
+/// section 1.8): a pointer going down is hit-tested (deepest view first), offered to the
+/// recognizers of every GestureDetector on the path, routed to those that took it, and its
+/// arena closed; moves and lifts are routed to the pointer's routes in the order they were added
+/// (so the deepest recognizer sees each event first), and a lift sweeps the arena. What the
+/// arena defers (a last member's default win) runs after the event, at the same time. Timers
+/// (a tap's 100 ms, a long press's 500 ms, a double tap's 300 ms) run on the trace's clock.
+public final class FlutterGestureBinding {
+    public let window: View
+    public var log: DecisionLog
+    public let settings: FlutterSettings
+    public private(set) var now: Timestamp = .zero
+    let arena = FlutterGestureArena()
+    private var clock = VirtualClock()
+    /// Each view's GestureDetector, its recognizers in Flutter's build order.
+    private var detectors: [ObjectIdentifier: [FlutterGestureRecognizer]] = [:]
+    public private(set) var recognizers: [FlutterGestureRecognizer] = []
+    /// The pointer router's per-pointer routes, in the order they were added.
+    private var routes: [Int: [FlutterGestureRecognizer]] = [:]
+    /// Flutter numbers every pointer anew when it goes down; a trace reuses its ids.
+    private var pointerOfTouch: [Int: Int] = [:]
+    private var touchOfPointer: [Int: Int] = [:]
+    private var nextPointer = 1
+    private var lastPosition: [Int: Point] = [:]
+    private var hitViewOfPointer: [Int: View] = [:]
+    /// Scrollables whose content ignores pointers while they scroll (`IgnorePointer`,
+    /// `scrollable.dart:1008-1012`).
+    private var ignoringContent: Set<ObjectIdentifier> = []
+    /// Why a recognizer loses, while the arena tells it or while it rejects itself.
+    private(set) var currentReason: Cause?
+    /// Why a recognizer wins, while the arena tells it.
+    private(set) var currentWin: Cause?
+    /// The row whose consequences are being worked out (an input, a timer, an arena decision).
+    private var causeSeq: Int?
+    private var touched: [FlutterGestureRecognizer] = []
+    /// A timer that keeps scheduling itself stops the replay's end after this many.
+    private let maximumFinishingTimers = 100_000
+
+    public init(window: View, settings: FlutterSettings = FlutterSettings(), log: DecisionLog = DecisionLog()) {
+        self.window = window
+        self.settings = settings
+        self.log = log
+        arena.around = { [unowned self] decision, winner, losers, tell in
+            self.logDecision(decision, winner: winner, losers: losers, tell)
+        }
+    }
+
+    /// Puts `recognizer` in `view`'s GestureDetector. Inside one detector Flutter builds its
+    /// recognizers in a fixed order (Tap, DoubleTap, LongPress, VerticalDrag, HorizontalDrag,
+    /// Pan, Scale: `gesture_detector.dart:1044-1220`), which is their order in the arena.
+    public func attach(_ recognizer: FlutterGestureRecognizer, to view: View) {
+        recognizer.bindingRef = self
+        recognizer.view = view
+        var list = detectors[ObjectIdentifier(view)] ?? []
+        let rank = Self.buildRank(recognizer)
+        let at = list.firstIndex { Self.buildRank($0) > rank } ?? list.count
+        list.insert(recognizer, at: at)
+        detectors[ObjectIdentifier(view)] = list
+        recognizers.append(recognizer)
+    }
+
+    static func buildRank(_ r: FlutterGestureRecognizer) -> Int {
+        switch r {
+        case is FlutterTapRecognizer: return 0
+        case is FlutterDoubleTapRecognizer: return 1
+        case is FlutterLongPressRecognizer: return 2
+        case let d as FlutterDragRecognizer:
+            switch d.axis { case .vertical: return 3; case .horizontal: return 4; case nil: return 5 }
+        case is FlutterScaleRecognizer: return 6
+        default: return 7
+        }
+    }
+
+    public func recognizer(_ id: String) -> FlutterGestureRecognizer? { recognizers.first { $0.id == id } }
+
+    // MARK: Input
+
+    /// Replays one trace event: the timers due by then first, then the event.
+    public func handle(_ e: TraceEvent) {
+        runTimers(upTo: e.time)
+        now = max(now, e.time)
+        let position = Point(x: e.x, y: e.y)
+        switch e.type {
+        case .down:
+            if pointerOfTouch[e.pointer] != nil { lift(e.pointer, at: lastPosition[e.pointer] ?? position, kind: .cancel) }
+            down(e, at: position)
+        case .move:
+            guard let p = pointerOfTouch[e.pointer] else { return }
+            causeSeq = log.append(time: now, kind: .input, view: hitViewOfPointer[p]?.logName, phase: .moved, touches: TouchIDs(e.pointer),
+                                  cause: Cause(.input, CauseText("touch %d moves to (%1, %1)", Double(e.pointer), e.x, e.y)))
+            route(FlutterPointerEvent(kind: .move, pointer: p, time: now, position: position, delta: position - (lastPosition[e.pointer] ?? position),
+                                      buttons: buttons(e), isPrecise: e.device == .mouse))
+            lastPosition[e.pointer] = position
+            endOfEvent()
+        case .up, .cancel:
+            guard pointerOfTouch[e.pointer] != nil else { return }
+            lift(e.pointer, at: position, kind: e.type == .up ? .up : .cancel)
+        case .hover, .scroll:
+            // Hover and scroll-wheel signals go to other recognizers than the ones modelled here.
+            return
+        }
+    }
+
+    private func buttons(_ e: TraceEvent) -> Int { e.buttons.map { $0 == 0 ? 1 : $0 } ?? 1 }
+
+    private func down(_ e: TraceEvent, at position: Point) {
+        let p = nextPointer
+        nextPointer += 1
+        pointerOfTouch[e.pointer] = p
+        touchOfPointer[p] = e.pointer
+        lastPosition[e.pointer] = position
+        let path = hitPath(position)
+        hitViewOfPointer[p] = path.first
+        causeSeq = log.append(time: now, kind: .input, view: path.first?.logName, phase: .began, touches: TouchIDs(e.pointer),
+                              cause: Cause(.input, "touch \(e.pointer) down at \(position) hits \(path.first?.id ?? "nothing") (Flutter pointer \(p))"))
+        let event = FlutterPointerEvent(kind: .down, pointer: p, time: now, position: position, buttons: buttons(e), isPrecise: e.device == .mouse)
+        // `_handlePointerDown` of each detector on the path, deepest first (gesture_detector.dart:1517-1522).
+        for view in path {
+            for r in detectors[ObjectIdentifier(view)] ?? [] {
+                r.attemptTouches = r.attemptTouches.contains(e.pointer) ? r.attemptTouches : r.attemptTouches + [e.pointer]
+                r.addPointer(event)
+                touched.append(r)
+            }
+        }
+        route(event)
+        arena.close(pointer: p)
+        endOfEvent()
+    }
+
+    private func lift(_ touch: Int, at position: Point, kind: FlutterPointerEvent.Kind) {
+        guard let p = pointerOfTouch[touch] else { return }
+        causeSeq = log.append(time: now, kind: .input, view: hitViewOfPointer[p]?.logName, phase: kind == .up ? .ended : .cancelled, touches: TouchIDs(touch),
+                              cause: Cause(.input, kind == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch), position.x, position.y)
+                                           : CauseText("touch %d is cancelled at (%1, %1)", Double(touch), position.x, position.y)))
+        route(FlutterPointerEvent(kind: kind, pointer: p, time: now, position: position, delta: position - (lastPosition[touch] ?? position)))
+        // `GestureBinding.handleEvent`: an up sweeps the arena; a cancel does not (binding.dart:501-510).
+        if kind == .up { arena.sweep(pointer: p) }
+        pointerOfTouch[touch] = nil
+        lastPosition[touch] = nil
+        hitViewOfPointer[p] = nil
+        endOfEvent()
+    }
+
+    /// The views a pointer at `position` hits, deepest first, with their ancestors after them.
+    /// A view hit stops the search among the views behind it (a Stack's children, front to
+    /// back); a scrollable that is scrolling hides its content (`IgnorePointer`).
+    func hitPath(_ position: Point) -> [View] {
+        func visit(_ v: View, _ local: Point) -> [View]? {
+            guard !v.isHidden, v.isUserInteractionEnabled, v.alpha >= 0.01, v.bounds.contains(local) else { return nil }
+            if !ignoringContent.contains(ObjectIdentifier(v)) {
+                for sub in v.subviews.reversed() {
+                    let inSub = Point(x: local.x - sub.frame.origin.x + sub.boundsOrigin.x, y: local.y - sub.frame.origin.y + sub.boundsOrigin.y)
+                    if let path = visit(sub, inSub) { return path + [v] }
+                }
+            }
+            return [v]
+        }
+        let inWindow = Point(x: position.x - window.frame.origin.x + window.boundsOrigin.x, y: position.y - window.frame.origin.y + window.boundsOrigin.y)
+        return visit(window, inWindow) ?? []
+    }
+
+    func setIgnoringContent(_ view: View, _ ignoring: Bool) {
+        if ignoring { ignoringContent.insert(ObjectIdentifier(view)) } else { ignoringContent.remove(ObjectIdentifier(view)) }
+    }
+
+    // MARK: Routing and the arena
+
+    func addRoute(_ pointer: Int, _ r: FlutterGestureRecognizer) {
+        routes[pointer, default: []].append(r)
+    }
+
+    func removeRoute(_ pointer: Int, _ r: FlutterGestureRecognizer) {
+        routes[pointer]?.removeAll { $0 === r }
+        if routes[pointer]?.isEmpty == true { routes[pointer] = nil }
+    }
+
+    /// `PointerRouter.route`: the routes as they were when the event arrived; one removed on
+    /// the way is skipped, one added on the way waits for the next event (`pointer_router.dart:27-36`).
+    private func route(_ event: FlutterPointerEvent) {
+        let copy = routes[event.pointer] ?? []
+        for r in copy where routes[event.pointer]?.contains(where: { $0 === r }) == true {
+            r.handleEvent(event)
+        }
+    }
+
+    func addToArena(_ pointer: Int, _ r: FlutterGestureRecognizer) {
+        if let team = r.team { team.add(pointer, r, arena: arena) } else { arena.add(pointer: pointer, r) }
+    }
+
+    func resolveEntry(_ pointer: Int, _ r: FlutterGestureRecognizer, _ disposition: FlutterOneSequenceRecognizer.Disposition) {
+        if let team = r.team, team.resolve(pointer, r, disposition, arena: arena) { return }
+        switch disposition {
+        case .accepted: arena.accept(pointer: pointer, r)
+        case .rejected: arena.reject(pointer: pointer, r)
+        }
+    }
+
+    func holdArena(_ pointer: Int) { arena.hold(pointer: pointer) }
+    func releaseArena(_ pointer: Int) { arena.release(pointer: pointer) }
+
+    /// The trace's id of a Flutter pointer.
+    func touch(of pointer: Int) -> Int { touchOfPointer[pointer] ?? pointer }
+
+    private func logDecision(_ d: FlutterGestureArena.Decision, winner: FlutterGestureArena.Member?, losers: [FlutterGestureArena.Member], _ tell: () -> Void) {
+        let touch = touch(of: d.pointer)
+        let name = winner?.arenaName ?? ""
+        let why: String
+        switch d.rule {
+        case .eagerWinner?: why = "\(name) accepted while the arena was open: it wins as the arena closes (arena.dart:229-236, 247-259)"
+        case .acceptedWhenClosed?: why = "\(name) accepts: it wins at once (arena.dart:229-236)"
+        case .lastMemberStanding?: why = "\(name) is the last member standing: it wins after the event (arena.dart:247-259)"
+        case .firstMemberAtSweep?: why = "arena sweep at the lift: the first member, \(name), wins (arena.dart:153-175)"
+        case nil: why = "every member left the arena: nobody wins it"
+        }
+        let others = losers.map(\.arenaName)
+        let seq = log.append(time: now, kind: .note, recognizer: winner.map { LogName($0.arenaName) }, touches: TouchIDs(touch),
+                             cause: Cause(.touches, "arena for touch \(touch) (Flutter pointer \(d.pointer)): \(why)" + (others.isEmpty ? "" : "; rejects \(others.joined(separator: ", "))"),
+                                          other: nil, causedBy: causeSeq))
+        let saved = (currentReason, currentWin, causeSeq)
+        causeSeq = seq
+        currentWin = Cause(.touches, "wins the arena for touch \(touch): \(why)", causedBy: seq)
+        currentReason = winner.map { Cause(.exclusion, "\($0.arenaName) wins the arena for touch \(touch): \(why)", other: $0.arenaName, causedBy: seq) }
+        tell()
+        (currentReason, currentWin, causeSeq) = saved
+    }
+
+    /// Runs `body` with `reason` as the cause of any loss it brings about.
+    func withReason(_ reason: Cause, _ body: () -> Void) {
+        let saved = currentReason
+        var r = reason
+        if r.causedBy == nil { r.causedBy = causeSeq }
+        currentReason = r
+        body()
+        currentReason = saved
+    }
+
+    /// Runs `body` with `win` as the cause of a win it brings about (a recognizer accepting).
+    func withWin(_ win: Cause, _ body: () -> Void) {
+        let saved = currentWin
+        var w = win
+        if w.causedBy == nil { w.causedBy = causeSeq }
+        currentWin = w
+        body()
+        currentWin = saved
+    }
+
+    // MARK: Timers
+
+    func schedule(_ what: String, owner: FlutterGestureRecognizer, afterMs ms: Double, _ action: @escaping () -> Void) -> VirtualClock.TimerID {
+        clock.schedule(name: what, owner: owner.id, at: now + .milliseconds(ms), action)
+    }
+
+    func cancel(_ id: VirtualClock.TimerID) { clock.cancel(id) }
+
+    private func runTimers(upTo limit: Timestamp) {
+        // A timer due at an event's time fires before the event (documented in docs/platforms.md).
+        while let timer = clock.popDue(upTo: limit, inclusive: true) {
+            fire(timer)
+        }
+    }
+
+    private func fire(_ timer: VirtualClock.Scheduled) {
+        now = max(now, timer.due)
+        causeSeq = log.append(time: now, kind: .timer, recognizer: LogName(timer.owner),
+                              cause: Cause(.timer, "\(timer.owner): \(timer.name) fires"))
+        timer.action()
+        endOfEvent()
+    }
+
+    /// The end of the trace: timers still pending fire in order (a double tap's 300 ms after the
+    /// last lift decides the last tap), then every pointer still down is left as it is.
+    public func finish() {
+        var fired = 0
+        while fired < maximumFinishingTimers, let timer = clock.popDue(upTo: Timestamp(microseconds: .max), inclusive: true) {
+            fire(timer)
+            fired += 1
+        }
+        if fired == maximumFinishingTimers {
+            log.append(time: now, kind: .note, cause: Cause(.lifecycle, "stopped after \(maximumFinishingTimers) timers: a timer keeps rescheduling itself"))
+        }
+    }
+
+    /// After an event or a timer: what the arena deferred, then the attempts that are over.
+    private func endOfEvent() {
+        arena.drainMicrotasks()
+        var seen = Set<ObjectIdentifier>()
+        for r in touched where seen.insert(ObjectIdentifier(r)).inserted {
+            if r.isIdle { endAttempt(r) }
+        }
+        touched.removeAll { $0.isIdle }
+    }
+
+    func endAttempt(_ r: FlutterGestureRecognizer) {
+        guard r.published != .possible else {
+            r.attemptTouches.removeAll()
+            return
+        }
+        log.append(time: now, kind: .reset, recognizer: r.logName, from: r.published, to: .possible,
+                   cause: Cause(.lifecycle, "\(r.id) tracks no pointer any more: ready for the next gesture (didStopTrackingLastPointer)"))
+        r.published = .possible
+        r.attemptTouches.removeAll()
+    }
+
+    // MARK: Log rows
+
+    func publish(_ r: FlutterGestureRecognizer, _ state: LogName, _ cause: Cause) -> Int {
+        if r.published != .possible && r.published != .began && r.published != .changed {
+            endAttempt(r)
+        }
+        var c = cause
+        if c.causedBy == nil { c.causedBy = causeSeq }
+        let seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: r.published, to: state,
+                             touches: TouchIDs(r.attemptTouches), cause: c)
+        r.published = state
+        r.lastTransitionSeq = seq
+        touched.append(r)
+        return seq
+    }
+
+    func callback(_ r: FlutterGestureRecognizer, _ name: String, detail: String) -> Int {
+        let by = max(r.lastTransitionSeq ?? -1, causeSeq ?? -1)
+        return log.append(time: now, kind: .action, recognizer: r.logName, to: LogName(name),
+                          cause: Cause(.lifecycle, "\(r.id) \(name)" + (detail.isEmpty ? "" : " " + detail), causedBy: by < 0 ? nil : by))
+    }
+
+    func appEffect(_ view: View, _ text: String) {
+        log.append(time: now, kind: .app, view: view.logName, phase: LogName("scroll"), cause: Cause(.reaction, text, causedBy: causeSeq))
+    }
+
+    func note(_ r: FlutterGestureRecognizer?, _ text: String) {
+        log.append(time: now, kind: .note, recognizer: r?.logName, cause: Cause(.lifecycle, text, causedBy: causeSeq))
+    }
+}
+
+/// The device settings Flutter's recognizers read (`DeviceGestureSettings`,
+/// `gesture_settings.dart:31-43`): on an Android host the drag and pan slops come from
+/// Android's touch slop; elsewhere (an iOS host, unconfirmed; `flutter_test`) the framework's.
+public struct FlutterSettings: Sendable {
+    public enum Host: String, Sendable, CaseIterable {
+        /// Flutter on iOS: the framework's slops, 18 and 36 (no iOS embedder setting was found;
+        /// unconfirmed, the reference's section 1.5).
+        case ios
+        /// Flutter on Android: drags and pans use Android's touch slop, 8 and 16.
+        case android
+    }
+
+    public var host: Host = .ios
+
+    public init(host: Host = .ios) { self.host = host }
+
+    /// `computeHitSlop` for drags (`events.dart:2456-2495`): the device's touch slop.
+    func dragSlop(precise: Bool) -> Double {
+        if precise { return FlutterDefaults.precisePointerHitSlop }
+        return host == .android ? FlutterDefaults.androidHostTouchSlop : FlutterDefaults.touchSlop
+    }
+
+    /// `computePanSlop`: twice the device's touch slop.
+    func panSlop(precise: Bool) -> Double {
+        if precise { return FlutterDefaults.precisePointerPanSlop }
+        return host == .android ? 2 * FlutterDefaults.androidHostTouchSlop : FlutterDefaults.panSlop
+    }
+
+    /// `computeScaleSlop`: always `kScaleSlop`.
+    func scaleSlop(precise: Bool) -> Double { precise ? FlutterDefaults.precisePointerScaleSlop : FlutterDefaults.scaleSlop }
+}

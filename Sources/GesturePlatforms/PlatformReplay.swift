@@ -1,0 +1,82 @@
+import GestureEngine
+import GestureScenes
+import GestureTrace
+
+/// Whose rules a replay follows (`--platform`): UIKit's engine, Flutter's gesture arena, or
+/// Android's touch dispatch. Each shares the trace reading, the views, the clock and the decision
+/// log; each decides by its own rules (docs/platforms.md).
+public enum Platform: String, Sendable, CaseIterable {
+    case uikit, flutter, android
+
+    /// How the platform is named in prose.
+    public var title: String {
+        switch self {
+        case .uikit: return "UIKit"
+        case .flutter: return "Flutter"
+        case .android: return "Android"
+        }
+    }
+}
+
+/// A replay under a platform's rules, with the same result whatever the platform, so every
+/// tool that reads a replay's log works for each.
+public enum PlatformReplay {
+    public static func run(platform: Platform, reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
+                           recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
+                           routineCauses: Bool = true, observe: ((TraceEvent) -> Void)? = nil,
+                           logSink: ((LogEntry) -> Void)? = nil,
+                           logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
+        switch platform {
+        case .uikit:
+            return try Replay.run(reader: reader, scene: doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds, routineUpdates: routineUpdates,
+                                  routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
+        case .flutter:
+            var log = DecisionLog(recording: recordLog, keptKinds: keptKinds)
+            log.keepsRoutineCauses = routineCauses
+            log.sink = logSink
+            log.batchSink = logBatches
+            let built = try FlutterSceneBuilder.build(doc, log: log)
+            let binding = built.binding
+            do {
+                while let e = try reader.nextEvent() {
+                    observe?(e)
+                    binding.handle(e)
+                }
+            } catch {
+                binding.log.flushBatch()
+                throw error
+            }
+            binding.finish()
+            binding.log.flushBatch()
+            return ReplayResult(header: reader.header, log: binding.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
+                                recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
+        case .android:
+            throw SceneError(file: doc.file, line: 0, message: "Android's rules are not built yet (issue 32); use --platform uikit or flutter")
+        }
+    }
+
+    /// The recognizers a scene has under the platform's rules (a scroll view's own among them),
+    /// or the scene's located problem.
+    public static func recognizerIDs(platform: Platform, scene doc: SceneDocument, registry: RecognizerRegistry = .current) throws(SceneError) -> [String] {
+        switch platform {
+        case .uikit: return try SceneBuilder.build(doc, registry: registry).recognizers.map(\.id)
+        case .flutter: return try FlutterSceneBuilder.build(doc).recognizerIDs
+        case .android: throw SceneError(file: doc.file, line: 0, message: "Android's rules are not built yet (issue 32); use --platform uikit or flutter")
+        }
+    }
+
+    /// Replays events held in memory (tests, `minimize`): the decision log.
+    public static func run(platform: Platform, events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current) throws -> DecisionLog {
+        switch platform {
+        case .uikit:
+            return try Replay.run(events: events, scene: doc, registry: registry).environment.log
+        case .flutter:
+            let built = try FlutterSceneBuilder.build(doc)
+            for e in events { built.binding.handle(e) }
+            built.binding.finish()
+            return built.binding.log
+        case .android:
+            throw SceneError(file: doc.file, line: 0, message: "Android's rules are not built yet (issue 32); use --platform uikit or flutter")
+        }
+    }
+}
