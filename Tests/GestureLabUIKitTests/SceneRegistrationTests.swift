@@ -58,10 +58,10 @@ struct SceneRegistrationTests {
     func sweep() throws {
         let doc = try holdScene()
         let result = try Replay.run(tracePath: tracePath("hold-then-drag"), scene: doc, registry: registry)
-        let ids = result.scene.recognizers.map(\.id)
+        let ids = result.recognizerIDs
         let winners = Explanation(log: result.log).sequences(recognizers: ids).map(\.winners)
         #expect(winners == [["gesture"]])
-        let items = RegisteredParameterSweep.analyze(recognizers: result.scene.recognizers, scene: doc, baseline: winners) { variant in
+        let items = RegisteredParameterSweep.analyze(recognizers: result.scene!.recognizers, scene: doc, baseline: winners) { variant in
             try? Replay.run(tracePath: tracePath("hold-then-drag"), scene: variant, registry: registry).log
         }
         let hold = try #require(items.first { $0.parameter == "minimumPressDuration" })

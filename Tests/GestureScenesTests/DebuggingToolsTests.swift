@@ -66,7 +66,7 @@ struct ExplainTests {
 struct TimelineExportTests {
     func model(_ trace: String, _ scene: String) throws -> (TimelineModel, ReplayResult) {
         let r = try replayShipped(trace, scene)
-        return (TimelineModel(log: r.log, recognizers: r.scene.recognizers.map(\.id), views: []), r)
+        return (TimelineModel(log: r.log, recognizers: r.recognizerIDs, views: []), r)
     }
 
     @Test("The model has a waiting span for the single tap and causal links from the double tap's failure to its release")
@@ -143,7 +143,7 @@ struct TimelineExportTests {
     @Test("The HTML page is self-contained, and in a real headless browser its script draws the strokes and states")
     func htmlInChromium() throws {
         let r = try replayShipped("single-tap", "tap-requires-double-tap")
-        let m = TimelineModel(log: r.log, recognizers: r.scene.recognizers.map(\.id), views: [])
+        let m = TimelineModel(log: r.log, recognizers: r.recognizerIDs, views: [])
         let fresh = try SceneBuilder.build(SceneLoader.load(path: scenePath("tap-requires-double-tap")))
         let strokes = [StrokePath(pointer: 1, points: [(20, 195, 422), (60, 196, 423), (100, 195, 422)])]
         let html = TimelineHTML.page(m, title: "t", scene: SceneSnapshot(fresh.window), strokes: strokes, log: r.log)

@@ -48,7 +48,7 @@ struct ScrollViewTests {
         #expect(viewPhases(r, "tile") == ["began", "moved", "cancelled"], "it tracks the first moves, then the scroll takes the touch")
         #expect(r.log.entries.first { $0.kind == .view && $0.view == "tile" }?.time.milliseconds == 170, "began after 150 ms")
         #expect(fate(r, "shelf.pan") == ["began", "changed", "ended"])
-        #expect(r.scene.window.find("shelf")!.boundsOrigin.x > 150)
+        #expect(r.scene!.window.find("shelf")!.boundsOrigin.x > 150)
     }
 
     @Test("A.7.4: a control keeps a touch it already has: the drag does not scroll")
@@ -56,7 +56,7 @@ struct ScrollViewTests {
         let r = try replay("button-slow-drag", "scroll-with-button")
         #expect(viewPhases(r, "button") == ["began", "moved", "ended"])
         #expect(fate(r, "shelf.pan") == ["failed"])
-        #expect(r.scene.window.find("shelf")!.boundsOrigin == .zero)
+        #expect(r.scene!.window.find("shelf")!.boundsOrigin == .zero)
     }
 
     @Test("A.7.2, A.7.4: a fast drag from the button scrolls before the button ever sees the touch")
@@ -71,12 +71,12 @@ struct ScrollViewTests {
         let v = try replay("carousel-vertical", "nested-scroll-views")
         #expect(fate(v, "page.pan").first == "began")
         #expect(fate(v, "carousel.pan") == ["failed"])
-        #expect(v.scene.window.find("page")!.boundsOrigin.y > 100)
-        #expect(v.scene.window.find("carousel")!.boundsOrigin == .zero)
+        #expect(v.scene!.window.find("page")!.boundsOrigin.y > 100)
+        #expect(v.scene!.window.find("carousel")!.boundsOrigin == .zero)
         let h = try replay("carousel-horizontal", "nested-scroll-views")
         #expect(fate(h, "carousel.pan").first == "began")
         #expect(fate(h, "page.pan") == ["failed"])
-        #expect(h.scene.window.find("carousel")!.boundsOrigin.x > 100)
+        #expect(h.scene!.window.find("carousel")!.boundsOrigin.x > 100)
     }
 
     @Test("Recipe 6: a horizontal drag scrolls the strip and creates no copy")
@@ -97,7 +97,7 @@ struct ScrollViewTests {
         let began = r.log.entries.first { $0.recognizer == "item2Pan" && $0.to == "began" }!.time
         let created = r.log.entries.first { $0.phase == "copyCreated" }!.time
         #expect(created > began)
-        let copy = r.scene.window.find("item2.copy1")
+        let copy = r.scene!.window.find("item2.copy1")
         #expect(copy != nil)
         #expect(abs(copy!.frame.center.y - 520) < 2)
     }
