@@ -43,15 +43,33 @@ public enum PlatformReplay {
                     binding.handle(e)
                 }
             } catch {
-                binding.log.flushBatch()
+                binding.out.log.flushBatch()
                 throw error
             }
             binding.finish()
-            binding.log.flushBatch()
+            binding.out.log.flushBatch()
             return ReplayResult(header: reader.header, log: binding.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
                                 recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
         case .android:
-            throw SceneError(file: doc.file, line: 0, message: "Android's rules are not built yet (issue 32); use --platform uikit or flutter")
+            var log = DecisionLog(recording: recordLog, keptKinds: keptKinds)
+            log.keepsRoutineCauses = routineCauses
+            log.sink = logSink
+            log.batchSink = logBatches
+            let built = try AndroidSceneBuilder.build(doc, log: log)
+            let dispatch = built.dispatch
+            do {
+                while let e = try reader.nextEvent() {
+                    observe?(e)
+                    dispatch.handle(e)
+                }
+            } catch {
+                dispatch.out.log.flushBatch()
+                throw error
+            }
+            dispatch.finish()
+            dispatch.out.log.flushBatch()
+            return ReplayResult(header: reader.header, log: dispatch.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
+                                recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
         }
     }
 
@@ -61,7 +79,7 @@ public enum PlatformReplay {
         switch platform {
         case .uikit: return try SceneBuilder.build(doc, registry: registry).recognizers.map(\.id)
         case .flutter: return try FlutterSceneBuilder.build(doc).recognizerIDs
-        case .android: throw SceneError(file: doc.file, line: 0, message: "Android's rules are not built yet (issue 32); use --platform uikit or flutter")
+        case .android: return try AndroidSceneBuilder.build(doc).recognizerIDs
         }
     }
 
@@ -76,7 +94,10 @@ public enum PlatformReplay {
             built.binding.finish()
             return built.binding.log
         case .android:
-            throw SceneError(file: doc.file, line: 0, message: "Android's rules are not built yet (issue 32); use --platform uikit or flutter")
+            let built = try AndroidSceneBuilder.build(doc)
+            for e in events { built.dispatch.handle(e) }
+            built.dispatch.finish()
+            return built.dispatch.log
         }
     }
 }

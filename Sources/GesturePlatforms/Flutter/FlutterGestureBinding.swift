@@ -10,9 +10,11 @@ import GestureTrace
 /// (a tap's 100 ms, a long press's 500 ms, a double tap's 300 ms) run on the trace's clock.
 public final class FlutterGestureBinding {
     public let window: View
-    public var log: DecisionLog
     public let settings: FlutterSettings
-    public private(set) var now: Timestamp = .zero
+    let out: PlatformLog
+    /// Everything decided so far.
+    public var log: DecisionLog { out.log }
+    var now: Timestamp { out.now }
     let arena = FlutterGestureArena()
     private var clock = VirtualClock()
     /// Each view's GestureDetector, its recognizers in Flutter's build order.
@@ -34,7 +36,10 @@ public final class FlutterGestureBinding {
     /// Why a recognizer wins, while the arena tells it.
     private(set) var currentWin: Cause?
     /// The row whose consequences are being worked out (an input, a timer, an arena decision).
-    private var causeSeq: Int?
+    private var causeSeq: Int? {
+        get { out.causeSeq }
+        set { out.causeSeq = newValue }
+    }
     private var touched: [FlutterGestureRecognizer] = []
     /// A timer that keeps scheduling itself stops the replay's end after this many.
     private let maximumFinishingTimers = 100_000
@@ -42,7 +47,7 @@ public final class FlutterGestureBinding {
     public init(window: View, settings: FlutterSettings = FlutterSettings(), log: DecisionLog = DecisionLog()) {
         self.window = window
         self.settings = settings
-        self.log = log
+        out = PlatformLog(log)
         arena.around = { [unowned self] decision, winner, losers, tell in
             self.logDecision(decision, winner: winner, losers: losers, tell)
         }
@@ -81,7 +86,7 @@ public final class FlutterGestureBinding {
     /// Replays one trace event: the timers due by then first, then the event.
     public func handle(_ e: TraceEvent) {
         runTimers(upTo: e.time)
-        now = max(now, e.time)
+        out.now = max(now, e.time)
         let position = Point(x: e.x, y: e.y)
         switch e.type {
         case .down:
@@ -89,7 +94,7 @@ public final class FlutterGestureBinding {
             down(e, at: position)
         case .move:
             guard let p = pointerOfTouch[e.pointer] else { return }
-            causeSeq = log.append(time: now, kind: .input, view: hitViewOfPointer[p]?.logName, phase: .moved, touches: TouchIDs(e.pointer),
+            causeSeq = out.log.append(time: now, kind: .input, view: hitViewOfPointer[p]?.logName, phase: .moved, touches: TouchIDs(e.pointer),
                                   cause: Cause(.input, CauseText("touch %d moves to (%1, %1)", Double(e.pointer), e.x, e.y)))
             route(FlutterPointerEvent(kind: .move, pointer: p, time: now, position: position, delta: position - (lastPosition[e.pointer] ?? position),
                                       buttons: buttons(e), isPrecise: e.device == .mouse))
@@ -114,7 +119,7 @@ public final class FlutterGestureBinding {
         lastPosition[e.pointer] = position
         let path = hitPath(position)
         hitViewOfPointer[p] = path.first
-        causeSeq = log.append(time: now, kind: .input, view: path.first?.logName, phase: .began, touches: TouchIDs(e.pointer),
+        causeSeq = out.log.append(time: now, kind: .input, view: path.first?.logName, phase: .began, touches: TouchIDs(e.pointer),
                               cause: Cause(.input, "touch \(e.pointer) down at \(position) hits \(path.first?.id ?? "nothing") (Flutter pointer \(p))"))
         let event = FlutterPointerEvent(kind: .down, pointer: p, time: now, position: position, buttons: buttons(e), isPrecise: e.device == .mouse)
         // `_handlePointerDown` of each detector on the path, deepest first (gesture_detector.dart:1517-1522).
@@ -132,7 +137,7 @@ public final class FlutterGestureBinding {
 
     private func lift(_ touch: Int, at position: Point, kind: FlutterPointerEvent.Kind) {
         guard let p = pointerOfTouch[touch] else { return }
-        causeSeq = log.append(time: now, kind: .input, view: hitViewOfPointer[p]?.logName, phase: kind == .up ? .ended : .cancelled, touches: TouchIDs(touch),
+        causeSeq = out.log.append(time: now, kind: .input, view: hitViewOfPointer[p]?.logName, phase: kind == .up ? .ended : .cancelled, touches: TouchIDs(touch),
                               cause: Cause(.input, kind == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch), position.x, position.y)
                                            : CauseText("touch %d is cancelled at (%1, %1)", Double(touch), position.x, position.y)))
         route(FlutterPointerEvent(kind: kind, pointer: p, time: now, position: position, delta: position - (lastPosition[touch] ?? position)))
@@ -216,7 +221,7 @@ public final class FlutterGestureBinding {
         case nil: why = "every member left the arena: nobody wins it"
         }
         let others = losers.map(\.arenaName)
-        let seq = log.append(time: now, kind: .note, recognizer: winner.map { LogName($0.arenaName) }, touches: TouchIDs(touch),
+        let seq = out.log.append(time: now, kind: .note, recognizer: winner.map { LogName($0.arenaName) }, touches: TouchIDs(touch),
                              cause: Cause(.touches, "arena for touch \(touch) (Flutter pointer \(d.pointer)): \(why)" + (others.isEmpty ? "" : "; rejects \(others.joined(separator: ", "))"),
                                           other: nil, causedBy: causeSeq))
         let saved = (currentReason, currentWin, causeSeq)
@@ -263,8 +268,8 @@ public final class FlutterGestureBinding {
     }
 
     private func fire(_ timer: VirtualClock.Scheduled) {
-        now = max(now, timer.due)
-        causeSeq = log.append(time: now, kind: .timer, recognizer: LogName(timer.owner),
+        out.now = max(now, timer.due)
+        causeSeq = out.log.append(time: now, kind: .timer, recognizer: LogName(timer.owner),
                               cause: Cause(.timer, "\(timer.owner): \(timer.name) fires"))
         timer.action()
         endOfEvent()
@@ -279,7 +284,7 @@ public final class FlutterGestureBinding {
             fired += 1
         }
         if fired == maximumFinishingTimers {
-            log.append(time: now, kind: .note, cause: Cause(.lifecycle, "stopped after \(maximumFinishingTimers) timers: a timer keeps rescheduling itself"))
+            out.log.append(time: now, kind: .note, cause: Cause(.lifecycle, "stopped after \(maximumFinishingTimers) timers: a timer keeps rescheduling itself"))
         }
     }
 
@@ -294,45 +299,19 @@ public final class FlutterGestureBinding {
     }
 
     func endAttempt(_ r: FlutterGestureRecognizer) {
-        guard r.published != .possible else {
-            r.attemptTouches.removeAll()
-            return
-        }
-        log.append(time: now, kind: .reset, recognizer: r.logName, from: r.published, to: .possible,
-                   cause: Cause(.lifecycle, "\(r.id) tracks no pointer any more: ready for the next gesture (didStopTrackingLastPointer)"))
-        r.published = .possible
-        r.attemptTouches.removeAll()
+        out.endAttempt(r, "tracks no pointer any more: ready for the next gesture (didStopTrackingLastPointer)")
     }
 
     // MARK: Log rows
 
     func publish(_ r: FlutterGestureRecognizer, _ state: LogName, _ cause: Cause) -> Int {
-        if r.published != .possible && r.published != .began && r.published != .changed {
-            endAttempt(r)
-        }
-        var c = cause
-        if c.causedBy == nil { c.causedBy = causeSeq }
-        let seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: r.published, to: state,
-                             touches: TouchIDs(r.attemptTouches), cause: c)
-        r.published = state
-        r.lastTransitionSeq = seq
         touched.append(r)
-        return seq
+        return out.publish(r, state, cause)
     }
 
-    func callback(_ r: FlutterGestureRecognizer, _ name: String, detail: String) -> Int {
-        let by = max(r.lastTransitionSeq ?? -1, causeSeq ?? -1)
-        return log.append(time: now, kind: .action, recognizer: r.logName, to: LogName(name),
-                          cause: Cause(.lifecycle, "\(r.id) \(name)" + (detail.isEmpty ? "" : " " + detail), causedBy: by < 0 ? nil : by))
-    }
+    func appEffect(_ view: View, _ text: String) { out.appEffect(view, text) }
 
-    func appEffect(_ view: View, _ text: String) {
-        log.append(time: now, kind: .app, view: view.logName, phase: LogName("scroll"), cause: Cause(.reaction, text, causedBy: causeSeq))
-    }
-
-    func note(_ r: FlutterGestureRecognizer?, _ text: String) {
-        log.append(time: now, kind: .note, recognizer: r?.logName, cause: Cause(.lifecycle, text, causedBy: causeSeq))
-    }
+    func note(_ r: FlutterGestureRecognizer?, _ text: String) { out.note(r, text) }
 }
 
 /// The device settings Flutter's recognizers read (`DeviceGestureSettings`,

@@ -9,9 +9,7 @@ import GestureTrace
 /// competes, then `recognized` (a discrete gesture fired), `began`/`changed`/`ended` (a
 /// continuous one), `failed` (it lost or gave up before firing) or `cancelled` (it stopped after
 /// beginning); back to `possible` when it tracks no pointer any more (a `reset` row).
-open class FlutterGestureRecognizer: FlutterGestureArena.Member {
-    public let id: String
-    public let logName: LogName
+open class FlutterGestureRecognizer: PlatformRecognizer, FlutterGestureArena.Member {
     /// Flutter's class name, for the log ("TapGestureRecognizer").
     open var flutterClassName: String { "GestureRecognizer" }
     /// Whether GestureLab's log shows it as a discrete gesture (recognized) or a continuous one.
@@ -24,22 +22,7 @@ open class FlutterGestureRecognizer: FlutterGestureArena.Member {
     /// A GestureArenaTeam it competes in (`team.dart`), if any.
     var team: FlutterGestureArenaTeam?
 
-    /// The state the log last showed.
-    var published: LogName = .possible
-    /// The log row of the last transition, for the causes of the callbacks it fires.
-    var lastTransitionSeq: Int?
-    /// The trace's touch ids this attempt has seen, for the transition rows.
-    var attemptTouches: [Int] = []
-
-    public init(id: String) {
-        self.id = id
-        logName = LogName(id)
-    }
-
     public var arenaName: String { id }
-
-    /// A number as the log's causes write it.
-    static func f(_ v: Double) -> String { NumberText.decimal(v, decimals: 1) }
 
     /// Whether it holds no pointer and no pending decision: its attempt is over.
     open var isIdle: Bool { true }
@@ -68,10 +51,11 @@ open class FlutterGestureRecognizer: FlutterGestureArena.Member {
         binding.publish(self, state, cause)
     }
 
+
     /// Fires a callback (`onTap`, `onStart`...): an action row.
     @discardableResult
     func callback(_ name: String, _ detail: String = "") -> Int {
-        binding.callback(self, name, detail: detail)
+        binding.out.callback(self, name, detail: detail)
     }
 
     /// The cause of a loss: the arena's decision being delivered, or the reason the recognizer

@@ -1,0 +1,176 @@
+import GestureEngine
+import GestureScenes
+
+/// A scene as an Android view hierarchy (docs/platforms.md, "Android"): each view a View, a view
+/// with children a ViewGroup (a FrameLayout: it does not delay its children's pressed state),
+/// and each recognizer kind the listener an Android app would use:
+///
+/// | scene | Android |
+/// |---|---|
+/// | `tap` | `setOnClickListener` (`onClick`); beside a double tap, `GestureDetector.onSingleTapConfirmed` |
+/// | `tap` with `numberOfTapsRequired: 2` | `GestureDetector.onDoubleTap` |
+/// | `longPress` | `setOnLongClickListener` (`onLongClick`, 400 ms) |
+/// | `pan` | `GestureDetector.onScroll` (and `onFling`) |
+/// | `pinch` | `ScaleGestureDetector` (`onScaleBegin`, `onScale`, `onScaleEnd`) |
+/// | a scroll view | `ScrollView` (vertical) or `HorizontalScrollView`; `android: {kind: nested}` for androidx `NestedScrollView` |
+/// | a button or a switch | a clickable view: `onClick`, named after the view |
+///
+/// `android: {callback: …}` on a recognizer picks another listener (a tap's `singleTapUp`,
+/// `singleTapConfirmed` or `click`; a long press's `longClick` or `onLongPress`); `android:
+/// {disallowIntercept: onDown|onScroll}` on a view makes its code call
+/// `requestDisallowInterceptTouchEvent(true)` then. What has no meaning under Android's rules is
+/// refused with the scene's line.
+public enum AndroidSceneBuilder {
+    public struct Built {
+        public let dispatch: AndroidTouchDispatch
+        public let window: View
+        public let recognizerIDs: [String]
+    }
+
+    public static func build(_ doc: SceneDocument, log: DecisionLog = DecisionLog()) throws(SceneError) -> Built {
+        let file = doc.file
+        func refuse(_ line: Int, _ what: String) -> SceneError {
+            SceneError(file: file, line: line, message: "\(what) has no meaning under Android's rules (docs/platforms.md, \"What a scene means on each platform\")")
+        }
+        if let o = doc.platformOptions["android"], let a = o.assignments.first {
+            throw SceneError(file: file, line: a.line, message: "unknown android option \"\(a.name)\" for a scene; options go on views and recognizers")
+        }
+        if let r = doc.relationships.first(where: { !FlutterSceneBuilder.isSameDetectorDoubleTapRequirement($0, doc) }) {
+            throw refuse(r.line, FlutterSceneBuilder.describe(r.kind).replacingFlutter())
+        }
+        if let r = doc.reactions.first { throw refuse(r.line, "a reaction") }
+        if let b = doc.behaviors.first { throw refuse(b.line, "a behavior") }
+        var neverBegins: Set<String> = []
+        for p in doc.policies {
+            if p.simultaneousWithAny { throw refuse(p.line, "simultaneousWithAny (Android's listeners do not arbitrate; each view's own run together)") }
+            if p.beginDirection != nil { throw refuse(p.line, "a shouldBegin direction (GestureDetector's onScroll has no axis; a view's code decides)") }
+            if !p.notInside.isEmpty || !p.onlyInside.isEmpty || p.events != nil || p.buttons != nil { throw refuse(p.line, "a shouldReceive policy") }
+            if p.neverBegin { neverBegins.insert(p.recognizer) }
+        }
+
+        let window = View(id: "window", frame: doc.root.frame)
+        let rootNode = AndroidNode(view: window)
+        let dispatch = AndroidTouchDispatch(window: window, root: rootNode, log: log)
+
+        func configure(_ spec: ViewSpec, _ node: AndroidNode) throws(SceneError) {
+            if spec.className != nil { throw refuse(spec.classLine, "a view class (\(spec.className!))") }
+            if !spec.rejects.isEmpty { throw refuse(spec.line, "`rejects` (gestureRecognizerShouldBegin)") }
+            for a in spec.platformOptions["android"]?.assignments ?? [] {
+                switch (a.name, a.value) {
+                case ("disallowIntercept", .text(let t)):
+                    guard let w = AndroidNode.DisallowTrigger(rawValue: t) else {
+                        throw SceneError(file: file, line: a.line, message: "disallowIntercept is onDown or onScroll")
+                    }
+                    node.disallowWhen = w
+                case ("kind", .text("nested")) where spec.kind == .scroll: break
+                default:
+                    throw SceneError(file: file, line: a.line, message: "unknown android option \"\(a.name)\" for a view; it takes disallowIntercept: onDown|onScroll, and a scroll view kind: nested")
+                }
+            }
+            let hasDoubleTap = spec.recognizers.contains { $0.type == "tap" && number($0, "numberOfTapsRequired") == 2 && !neverBegins.contains($0.id) }
+            var click: PlatformRecognizer?, longClick: PlatformRecognizer?
+            func detector() -> AndroidGestureDetector {
+                if let d = node.detector { return d }
+                let d = AndroidGestureDetector(node: node, dispatch: dispatch)
+                node.detector = d
+                return d
+            }
+            for r in spec.recognizers where !neverBegins.contains(r.id) {
+                if r.delegate != nil { throw refuse(r.delegateLine, "a delegate") }
+                let rec = PlatformRecognizer(id: r.id)
+                let options = r.platformOptions["android"]?.assignments ?? []
+                var callback: String?
+                for a in options {
+                    switch (a.name, a.value) {
+                    case ("callback", .text(let t)): callback = t
+                    case ("minScalingSpan", .number) where r.type == "pinch": break
+                    default: throw SceneError(file: file, line: a.line, message: "unknown android option \"\(a.name)\" for a \(r.type) recognizer; it takes callback\(r.type == "pinch" ? ", minScalingSpan" : "")")
+                    }
+                }
+                func badCallback(_ allowed: [String]) -> SceneError {
+                    SceneError(file: file, line: options.first { $0.name == "callback" }?.line ?? r.line, message: "a \(r.type)'s android callback is \(allowed.joined(separator: ", "))")
+                }
+                switch r.type {
+                case "tap":
+                    if let n = number(r, "numberOfTouchesRequired"), n != 1 { throw refuse(r.line, "a \(Int(n))-finger tap") }
+                    switch number(r, "numberOfTapsRequired") ?? 1 {
+                    case 1:
+                        switch callback ?? (hasDoubleTap ? "singleTapConfirmed" : "click") {
+                        case "click": click = rec
+                        case "singleTapUp": detector().singleTapUp = rec
+                        case "singleTapConfirmed": detector().singleTapConfirmed = rec
+                        default: throw badCallback(["click", "singleTapUp", "singleTapConfirmed"])
+                        }
+                    case 2:
+                        guard callback == nil || callback == "doubleTap" else { throw badCallback(["doubleTap"]) }
+                        detector().doubleTap = rec
+                    default: throw refuse(r.line, "a tap of \(Int(number(r, "numberOfTapsRequired")!)) taps")
+                    }
+                case "longPress":
+                    switch callback ?? "longClick" {
+                    case "longClick": longClick = rec
+                    case "onLongPress": detector().longPress = rec
+                    default: throw badCallback(["longClick", "onLongPress"])
+                    }
+                case "pan":
+                    guard callback == nil || callback == "onScroll" else { throw badCallback(["onScroll"]) }
+                    detector().scroll = rec
+                case "pinch":
+                    let s = AndroidScaleGestureDetector(node: node, dispatch: dispatch, recognizer: rec)
+                    if let a = options.first(where: { $0.name == "minScalingSpan" }), case let .number(n) = a.value { s.minSpan = n }
+                    node.scale = s
+                default:
+                    throw SceneError(file: file, line: r.line, message: "recognizer \(r.id) of type \(r.type) has no Android counterpart (Android's are a view's click and long click, GestureDetector, ScaleGestureDetector; docs/platforms.md)")
+                }
+                dispatch.registerRecognizer(r.id)
+            }
+            if spec.kind == .control {
+                guard spec.control.type != .slider else { throw refuse(spec.line, "a slider (SeekBar's touch handling is not modelled)") }
+                click = PlatformRecognizer(id: spec.id)
+                dispatch.registerRecognizer(spec.id)
+            }
+            if click != nil || longClick != nil {
+                node.clickable = AndroidClickableView(node: node, dispatch: dispatch, click: click, longClick: longClick)
+            }
+            if spec.kind == .scroll, let s = spec.scroll {
+                let nested: Bool
+                if case .text("nested")? = spec.platformOptions["android"]?.value("kind")?.value { nested = true } else { nested = false }
+                let horizontal = !nested && s.contentSize.width > spec.frame.width && s.contentSize.height <= spec.frame.height
+                let kind: AndroidScrollView.Kind = nested ? .nestedScrollView : horizontal ? .horizontalScrollView : .scrollView
+                let rec = PlatformRecognizer(id: spec.id + ".pan")
+                node.scroller = AndroidScrollView(node: node, dispatch: dispatch, kind: kind, contentSize: s.contentSize, scrollEnabled: s.scrollEnabled, recognizer: rec)
+                dispatch.registerRecognizer(rec.id)
+            }
+        }
+
+        func build(_ spec: ViewSpec, into parent: AndroidNode) throws(SceneError) {
+            let v = View(id: spec.id, frame: spec.frame)
+            v.isHidden = spec.hidden
+            v.isUserInteractionEnabled = spec.userInteractionEnabled
+            if let s = spec.scroll { v.boundsOrigin = s.contentOffset }
+            parent.view.addSubview(v)
+            let node = AndroidNode(view: v)
+            node.parent = parent
+            parent.children.append(node)
+            try configure(spec, node)
+            for s in spec.subviews { try build(s, into: node) }
+        }
+        try configure(doc.root, rootNode)
+        for s in doc.root.subviews { try build(s, into: rootNode) }
+        return Built(dispatch: dispatch, window: window, recognizerIDs: dispatch.recognizerIDs)
+    }
+
+    static func number(_ r: RecognizerSpec, _ name: String) -> Double? {
+        guard let a = r.parameters.last(where: { $0.name == name }), case let .number(n) = a.value else { return nil }
+        return n
+    }
+}
+
+private extension String {
+    /// The Flutter builder's wording of a relationship, for Android's refusal.
+    func replacingFlutter() -> String {
+        var s = self
+        if let r = s.range(of: "Flutter's arena has one winner per pointer") { s.replaceSubrange(r, with: "Android's listeners do not arbitrate") }
+        return s
+    }
+}

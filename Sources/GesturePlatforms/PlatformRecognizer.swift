@@ -1,0 +1,98 @@
+import GestureEngine
+import GestureTrace
+
+/// A recognizer (or a view's listener) of another platform as GestureLab's log shows it: the
+/// state it last published (`possible` while it competes, then `recognized`, `began`/`changed`/
+/// `ended`, `failed` or `cancelled`), and the touches of its attempt.
+open class PlatformRecognizer {
+    public let id: String
+    public let logName: LogName
+    /// The state the log last showed.
+    var published: LogName = .possible
+    /// The log row of the last transition, for the causes of the callbacks it fires.
+    var lastTransitionSeq: Int?
+    /// The trace's touch ids this attempt has seen, for the transition rows.
+    var attemptTouches: [Int] = []
+
+    public init(id: String) {
+        self.id = id
+        logName = LogName(id)
+    }
+
+    /// Whether the attempt is still open (nothing fired, nothing failed).
+    var isUndecided: Bool { published == .possible }
+
+    /// A number as the log's causes write it.
+    static func f(_ v: Double) -> String { NumberText.decimal(v, decimals: 1) }
+}
+
+/// The decision log as another platform's replay writes it: the same row shapes as the UIKit
+/// engine's, so every tool reads them. Keeps the row whose consequences are being worked out
+/// (an input, a timer, a decision) as the cause of the rows that follow.
+final class PlatformLog {
+    var log: DecisionLog
+    var now: Timestamp = .zero
+    /// The row whose consequences are being written.
+    var causeSeq: Int?
+
+    init(_ log: DecisionLog) { self.log = log }
+
+    @discardableResult
+    func input(view: View?, phase: LogName, touch: Int, _ text: CauseText) -> Int {
+        causeSeq = log.append(time: now, kind: .input, view: view?.logName, phase: phase, touches: TouchIDs(touch), cause: Cause(.input, text))
+        return causeSeq!
+    }
+
+    @discardableResult
+    func timer(owner: String, _ text: String) -> Int {
+        causeSeq = log.append(time: now, kind: .timer, recognizer: LogName(owner), cause: Cause(.timer, text))
+        return causeSeq!
+    }
+
+    /// A new state of `r`, ending its previous attempt first when that one was over.
+    @discardableResult
+    func publish(_ r: PlatformRecognizer, _ state: LogName, _ cause: Cause) -> Int {
+        if r.published != .possible && r.published != .began && r.published != .changed { endAttempt(r) }
+        var c = cause
+        if c.causedBy == nil { c.causedBy = causeSeq }
+        let seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: r.published, to: state,
+                             touches: TouchIDs(r.attemptTouches), cause: c)
+        r.published = state
+        r.lastTransitionSeq = seq
+        return seq
+    }
+
+    /// A callback of `r` (`onTap`, `onClick`...): an action row named as on the platform.
+    @discardableResult
+    func callback(_ r: PlatformRecognizer, _ name: String, detail: String = "") -> Int {
+        let by = max(r.lastTransitionSeq ?? -1, causeSeq ?? -1)
+        return log.append(time: now, kind: .action, recognizer: r.logName, to: LogName(name),
+                          cause: Cause(.lifecycle, "\(r.id) \(name)" + (detail.isEmpty ? "" : " " + detail), causedBy: by < 0 ? nil : by))
+    }
+
+    /// The end of an attempt: back to possible (a reset row) when it had published anything.
+    func endAttempt(_ r: PlatformRecognizer, _ why: String = "ready for the next gesture") {
+        defer { r.attemptTouches.removeAll() }
+        guard r.published != .possible else { return }
+        log.append(time: now, kind: .reset, recognizer: r.logName, from: r.published, to: .possible, cause: Cause(.lifecycle, "\(r.id): \(why)"))
+        r.published = .possible
+    }
+
+    @discardableResult
+    func note(_ r: PlatformRecognizer?, view: View? = nil, touches: TouchIDs = TouchIDs(), _ text: String, kind: Cause.Kind = .lifecycle, other: String? = nil) -> Int {
+        log.append(time: now, kind: .note, recognizer: r?.logName, view: view?.logName, touches: touches,
+                   cause: Cause(kind, CauseText(text), other: other, causedBy: causeSeq))
+    }
+
+    /// What a view did (a scroll offset): an app row, as UIKit's scroll view writes it.
+    func appEffect(_ view: View, _ text: String) {
+        log.append(time: now, kind: .app, view: view.logName, phase: LogName("scroll"), cause: Cause(.reaction, text, causedBy: causeSeq))
+    }
+
+    /// A phase of a touch delivered to a view (Android's MotionEvents).
+    @discardableResult
+    func view(_ view: View, phase: LogName, touches: TouchIDs, _ text: String, at p: Point) -> Int {
+        log.append(time: now, kind: .view, view: view.logName, phase: phase, touches: touches, cause: Cause(.delivery, text, causedBy: causeSeq),
+                   delivered: DeliveredTouch(inWindow: p, inView: view.convertFromWindow(p), timestamp: now))
+    }
+}
