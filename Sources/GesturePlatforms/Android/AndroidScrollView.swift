@@ -118,6 +118,15 @@ final class AndroidScrollView {
         return true
     }
 
+    /// The gesture ended: a scroll view that did not drag has lost it, whether or not it was
+    /// asked (a child may have disallowed interception).
+    func gestureEnded(_ ev: AndroidMotionEvent, interceptionDisallowed: Bool) {
+        guard !isBeingDragged else { return }
+        dispatch.fail(recognizer, Cause(.touches, interceptionDisallowed
+            ? "a view inside called requestDisallowInterceptTouchEvent(true): \(node.name) was not asked to intercept"
+            : "the finger lifted without moving more than the touch slop \(f(AndroidDefaults.touchSlop)) along \(axisName)"))
+    }
+
     private func startDrag(at: Int, _ cause: Cause) {
         isBeingDragged = true
         lastMotion = at

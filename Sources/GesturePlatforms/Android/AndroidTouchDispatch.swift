@@ -130,6 +130,15 @@ public final class AndroidTouchDispatch {
     func dispatch(_ node: AndroidNode, _ ev: AndroidMotionEvent) -> Bool {
         let isGroup = !node.children.isEmpty || node.scroller != nil
         guard isGroup else { return viewDispatch(node, ev) }
+        let handled = dispatchToGroup(node, ev)
+        if ev.action == .up || ev.action == .cancel, let s = node.scroller {
+            // However the gesture ends, a scroll view that never dragged has lost it.
+            s.gestureEnded(ev, interceptionDisallowed: node.disallowIntercept)
+        }
+        return handled
+    }
+
+    private func dispatchToGroup(_ node: AndroidNode, _ ev: AndroidMotionEvent) -> Bool {
         if ev.action == .down {
             // `cancelAndClearTouchTargets` and `resetTouchState` (`:2640-2646`, `:2882-2887`).
             node.touchTarget = nil
