@@ -3,7 +3,7 @@ import GestureTrace
 /// The evaluation report as one self-contained HTML page: no scripts or files from elsewhere,
 /// plots drawn as inline SVG.
 extension EvaluationReport {
-    static func esc(_ s: String) -> String {
+    package static func esc(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 

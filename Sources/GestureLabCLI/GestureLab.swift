@@ -11,6 +11,6 @@ struct GestureLab: ParsableCommand {
         64 a bad option. Shell completion: gesturelab --generate-completion-script bash (or zsh, fish).
         """,
         version: GestureLabVersion.current,
-        subcommands: [InitCommand.self, ReplayCommand.self, CrossValidateCommand.self, MergeReportsCommand.self, ValidateCommand.self, RecognizersCommand.self, ImportCommand.self, EvaluateCommand.self, TrainCommand.self, ExplainCommand.self, TimelineCommand.self, LintCommand.self, DiffCommand.self, SensitivityCommand.self, MinimizeCommand.self, GenerateRecordingsCommand.self, RecordCommand.self, PlayCommand.self, ServeCommand.self, BenchCommand.self]
+        subcommands: [InitCommand.self, ReplayCommand.self, CrossValidateCommand.self, MergeReportsCommand.self, ValidateCommand.self, RecognizersCommand.self, ImportCommand.self, EvaluateCommand.self, TrainCommand.self, ExplainCommand.self, TimelineCommand.self, LintCommand.self, DiffCommand.self, CompareCommand.self, SensitivityCommand.self, MinimizeCommand.self, GenerateRecordingsCommand.self, RecordCommand.self, PlayCommand.self, ServeCommand.self, BenchCommand.self]
     )
 }

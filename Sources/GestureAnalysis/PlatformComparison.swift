@@ -1,0 +1,184 @@
+import GestureEngine
+import GesturePlatforms
+import GestureTrace
+
+/// One trace replayed under several platforms' rules, set side by side per touch sequence: who
+/// won on each platform and when, and where the platforms part ways (`gesturelab compare`).
+///
+/// A sequence is a first finger down to the last finger up with what follows before the next
+/// down (the same bounds as `Explanation.sequences`; the trace, so the bounds, is the same on
+/// every platform). A recognizer won a sequence when it recognized or began in it; on UIKit a
+/// control's `touchUpInside` or `valueChanged` counts as its view's win (a control is a tap on
+/// the other platforms). The platforms part ways at the recognizer whose outcomes differ
+/// earliest: for it, each platform's first row that differs, with its cause.
+public struct PlatformComparison: Sendable {
+    /// A recognizer's decisive row: a transition other than an update, or a control's action.
+    public struct Decision: Sendable {
+        public var recognizer: String
+        public var state: String
+        public var time: Timestamp
+        public var cause: String
+        public var evidence: [Evidence]
+    }
+
+    public struct Side: Sendable {
+        public var platform: Platform
+        /// Recognizers that recognized or began, each with its first win.
+        public var winners: [Decision]
+        /// Every decisive row, in log order.
+        public var decisions: [Decision]
+    }
+
+    /// Where the platforms part ways in one sequence.
+    public struct Divergence: Sendable {
+        public var recognizer: String
+        /// Per platform, in the compared order: the first row of that recognizer that differs
+        /// from the others' (nil: no such row on that platform).
+        public var rows: [(platform: Platform, decision: Decision?)]
+    }
+
+    public struct SequenceComparison: Sendable {
+        public var index: Int
+        public var start: Timestamp
+        public var end: Timestamp
+        public var sides: [Side]
+        public var divergence: Divergence?
+        /// Every winner won at the same time on every platform.
+        public var sameTimes: Bool {
+            let firsts = sides.map { Dictionary($0.winners.map { ($0.recognizer, $0.time) }, uniquingKeysWith: { a, _ in a }) }
+            return firsts.allSatisfy { $0 == firsts.first }
+        }
+
+        /// The same recognizers won on every platform.
+        public var sameWinners: Bool {
+            let sets = sides.map { Set($0.winners.map(\.recognizer)) }
+            return sets.allSatisfy { $0 == sets.first }
+        }
+    }
+
+    public var platforms: [Platform]
+    public var sequences: [SequenceComparison]
+
+    /// `logs` in the order to show them. UIKit machinery with no counterpart (a scroll view's
+    /// content-touch delay) is left out.
+    public init(logs: [(Platform, DecisionLog)]) {
+        platforms = logs.map(\.0)
+        guard let reference = logs.first?.1 else {
+            sequences = []
+            return
+        }
+        let bounds = Self.sequenceStarts(reference)
+        var perPlatform: [[[Decision]]] = []
+        for (_, log) in logs {
+            var buckets = [[Decision]](repeating: [], count: bounds.count)
+            var i = 0
+            for e in log.entries {
+                while i + 1 < bounds.count && e.time >= bounds[i + 1] { i += 1 }
+                guard !bounds.isEmpty, e.time >= bounds[0], let d = Self.decision(e) else { continue }
+                buckets[i].append(d)
+            }
+            perPlatform.append(buckets)
+        }
+        var out: [SequenceComparison] = []
+        for (k, start) in bounds.enumerated() {
+            var sides: [Side] = []
+            var end = start
+            for (p, (platform, _)) in logs.enumerated() {
+                let ds = perPlatform[p][k]
+                var winners: [Decision] = []
+                for d in ds where (d.state == "recognized" || d.state == "began") && !winners.contains(where: { $0.recognizer == d.recognizer }) {
+                    winners.append(d)
+                }
+                if let last = ds.last { end = max(end, last.time) }
+                sides.append(Side(platform: platform, winners: winners, decisions: ds))
+            }
+            out.append(SequenceComparison(index: k + 1, start: start, end: end, sides: sides, divergence: Self.divergence(sides)))
+        }
+        sequences = out
+    }
+
+    /// The times at which a first finger goes down.
+    static func sequenceStarts(_ log: DecisionLog) -> [Timestamp] {
+        var starts: [Timestamp] = []
+        var down = 0
+        for e in log.entries where e.kind == .input {
+            if e.phase == "began" {
+                if down == 0 { starts.append(e.time) }
+                down += 1
+            } else if e.phase == "ended" || e.phase == "cancelled" {
+                down = max(0, down - 1)
+            }
+        }
+        return starts
+    }
+
+    static func decision(_ e: LogEntry) -> Decision? {
+        switch e.kind {
+        case .transition:
+            guard let r = e.recognizer, e.toName != .changed, !r.hasSuffix(".delay") else { return nil }
+            return Decision(recognizer: r, state: e.to ?? "?", time: e.time, cause: e.cause.text, evidence: e.cause.evidence)
+        case .control:
+            guard let v = e.view, e.phase == "touchUpInside" || e.phase == "valueChanged" else { return nil }
+            return Decision(recognizer: v, state: "recognized", time: e.time, cause: "\(v) sends \(e.phase ?? "?"): \(e.cause.text)", evidence: [])
+        default:
+            return nil
+        }
+    }
+
+    /// The recognizer whose outcomes differ earliest, and each platform's first differing row.
+    static func divergence(_ sides: [Side]) -> Divergence? {
+        var ids: [String] = []
+        for s in sides { for d in s.decisions where !ids.contains(d.recognizer) { ids.append(d.recognizer) } }
+        var best: (time: Timestamp, divergence: Divergence)?
+        for id in ids {
+            let rows = sides.map { s in s.decisions.filter { $0.recognizer == id } }
+            let length = rows.map(\.count).max() ?? 0
+            for i in 0..<length {
+                let states = rows.map { i < $0.count ? $0[i].state : nil }
+                guard Set(states.map { $0 ?? "-" }).count > 1 else { continue }
+                let picked = zip(sides, rows).map { ($0.platform, i < $1.count ? $1[i] : nil) }
+                let time = picked.compactMap(\.1?.time).min() ?? .zero
+                if best == nil || time < best!.time { best = (time, Divergence(recognizer: id, rows: picked)) }
+                break
+            }
+        }
+        return best?.divergence
+    }
+
+    // MARK: Text
+
+    public func text(title: String) -> String {
+        let width = platforms.map(\.title.count).max() ?? 7
+        func pad(_ s: String) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
+        var s = title + "\n"
+        var parted = 0
+        for q in sequences {
+            s += "\nsequence \(q.index) (\(Self.ms(q.start))-\(Self.ms(q.end)) ms)\n"
+            for side in q.sides {
+                let w = side.winners.isEmpty ? "nobody won" : side.winners.map { "\($0.recognizer) \($0.state) at \(Self.ms($0.time)) ms" }.joined(separator: "; ")
+                s += "  \(pad(side.platform.title))  \(w)\n"
+            }
+            if let d = q.divergence {
+                if !q.sameWinners { parted += 1 }
+                s += "  \(q.sameWinners ? "same winners; they differ" : "they part ways") at \(d.recognizer):\n"
+                for (platform, row) in d.rows {
+                    if let r = row {
+                        s += "    \(pad(platform.title))  \(r.state) at \(Self.ms(r.time)) ms: \(r.cause)"
+                        if !r.evidence.isEmpty { s += " [" + r.evidence.map(\.text).joined(separator: "; ") + "]" }
+                        s += "\n"
+                    } else {
+                        s += "    \(pad(platform.title))  nothing decided in this sequence\n"
+                    }
+                }
+            } else if q.sameTimes {
+                s += "  the same on every platform\n"
+            } else {
+                s += "  the same outcomes, at different times\n"
+            }
+        }
+        s += "\n\(sequences.count) sequence\(sequences.count == 1 ? "" : "s"); the winners differ in \(parted)\n"
+        return s
+    }
+
+    static func ms(_ t: Timestamp) -> String { NumberText.decimal(t.milliseconds, decimals: 1) }
+}

@@ -1,0 +1,47 @@
+import GesturePlatforms
+
+/// `compare --format html`: one self-contained page, a table of who won each sequence on each
+/// platform with where they part ways, and each platform's timeline (its lanes as `timeline
+/// --format svg` draws them) in a column of its own.
+extension PlatformComparison {
+    public func html(title: String, timelines: [String]) -> String {
+        func esc(_ s: String) -> String { EvaluationReport.esc(s) }
+        var s = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
+            <style>
+            body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}
+            table{border-collapse:collapse;margin:12px 0 24px}
+            th,td{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}
+            td.parted{background:#fdecea} td.same{background:#eef7ee}
+            .why{color:#555;font-size:12px}
+            .columns{display:flex;gap:16px;align-items:flex-start;overflow-x:auto}
+            .columns>div{flex:1 1 0;min-width:360px} .columns svg{max-width:100%;height:auto}
+            </style></head><body>
+            <h1>\(esc(title))</h1>
+            <table><tr><th>sequence</th>
+            """
+        for p in platforms { s += "<th>\(esc(p.title))</th>" }
+        s += "<th>where they part ways</th></tr>\n"
+        for q in sequences {
+            s += "<tr><td>\(q.index)<br><span class=\"why\">\(Self.ms(q.start))-\(Self.ms(q.end)) ms</span></td>"
+            for side in q.sides {
+                let w = side.winners.isEmpty ? "nobody" : side.winners.map { "\(esc($0.recognizer)) \($0.state) at \(Self.ms($0.time)) ms" }.joined(separator: "<br>")
+                s += "<td class=\"\(q.sameWinners ? "same" : "parted")\">\(w)</td>"
+            }
+            if let d = q.divergence {
+                s += "<td><b>\(esc(d.recognizer))</b>"
+                for (platform, row) in d.rows {
+                    s += "<br>\(esc(platform.title)): " + (row.map { "\($0.state) at \(Self.ms($0.time)) ms <span class=\"why\">\(esc($0.cause))</span>" } ?? "nothing decided in this sequence")
+                }
+                s += "</td>"
+            } else {
+                s += "<td>the same on every platform</td>"
+            }
+            s += "</tr>\n"
+        }
+        s += "</table>\n<div class=\"columns\">"
+        for (p, svg) in zip(platforms, timelines) { s += "<div><h2>\(esc(p.title))</h2>\(svg)</div>" }
+        s += "</div></body></html>\n"
+        return s
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import GestureAnalysis
+import GestureEngine
+import GesturePlatforms
+import GestureScenes
+import GestureTimeline
+import GestureTrace
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Replay one trace under UIKit's, Flutter's and Android's rules and show, per touch sequence, who won on each and where they part ways.",
+        discussion: "Exit status 1 when the winners differ in some sequence (docs/platforms.md)."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, html }
+
+    @Argument(help: "The trace (- for standard input).")
+    var trace: String
+
+    @Option(name: .long, help: ArgumentHelp("The scene file (YAML or JSON, docs/scene-format.md).", valueName: "scene"))
+    var scene: String
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Change a recognizer parameter for this run, e.g. pan.minimumDistance=18 (repeatable).", valueName: "R.PARAM=VALUE"))
+    var overrides: [ParameterOverride] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("The platforms to set side by side, in order (default: uikit,flutter,android).", valueName: "a,b"),
+            transform: { text in
+                try text.split(separator: ",").map { name in
+                    guard let p = Platform(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                        throw ValidationError("unknown platform \"\(name)\"; platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    return p
+                }
+            })
+    var platforms: [[Platform]] = []
+
+    @Option(name: .long, help: "text or html")
+    var format: Format = .text
+
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output (- is standard output).")
+    var output: String?
+
+    func validate() throws {
+        let chosen = platforms.flatMap { $0 }
+        if !chosen.isEmpty && chosen.count < 2 { throw ValidationError("--platforms needs at least two platforms to compare") }
+        if Set(chosen).count != chosen.count { throw ValidationError("--platforms names a platform twice") }
+    }
+
+    func run() throws {
+        let doc = try loadScene(scene, overrides: overrides)
+        let chosen = platforms.flatMap { $0 }
+        let order = chosen.isEmpty ? Platform.allCases : chosen
+        // The trace is read once and replayed from memory under each platform.
+        let header: TraceHeader, events: [TraceEvent]
+        do { (header, events, _) = try TraceReader.readAll(path: trace) } catch { throw Exit.fail(error.description) }
+        _ = header
+        var logs: [(Platform, DecisionLog)] = []
+        var ids: [Platform: [String]] = [:]
+        for p in order {
+            do {
+                logs.append((p, try PlatformReplay.run(platform: p, events: events, scene: doc)))
+                ids[p] = try PlatformReplay.recognizerIDs(platform: p, scene: doc)
+            } catch let e as SceneError {
+                throw Exit.fail("\(e.description) (under \(p.title)'s rules)")
+            }
+        }
+        let comparison = PlatformComparison(logs: logs)
+        let name = trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent
+        let title = "\(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
+        let text: String
+        switch format {
+        case .text:
+            text = comparison.text(title: "Compare of " + title)
+        case .html:
+            // One time axis for every column, so the columns read across.
+            let first = events.first?.time ?? .zero
+            let last = logs.compactMap { $0.1.entries.last?.time }.max() ?? first
+            let svgs = logs.map { p, log in
+                TimelineSVG.render(TimelineModel(log: log, recognizers: ids[p] ?? [], views: [], events: (first, last)), title: "\(name) under \(p.title)")
+            }
+            text = comparison.html(title: "Compare of " + title, timelines: svgs)
+        }
+        try write(text, to: output ?? "-", inputs: [trace, scene])
+        if comparison.sequences.contains(where: { !$0.sameWinners }) { throw ExitCode(1) }
+    }
+}
