@@ -20,6 +20,10 @@ final class AndroidGestureDetector {
     var doubleTap: PlatformRecognizer?
     var scroll: PlatformRecognizer?
     var longPress: PlatformRecognizer?
+    /// The axis a pan's `onScroll` code accepts a first scroll along (a scene's direction
+    /// policy); nil for any.
+    var scrollAxis: Axis?
+    enum Axis { case horizontal, vertical }
 
     /// A `SimpleOnGestureListener` is also an `OnDoubleTapListener` (`:428-430`); a listener
     /// without double-tap callbacks is taken not to be one.
@@ -151,10 +155,18 @@ final class AndroidGestureDetector {
     }
 
     private func startOrUpdateScroll(_ dx: Double, _ dy: Double, first: Bool, _ cause: Cause) {
+        if first, let axis = scrollAxis, scroll != nil {
+            // The app's onScroll looks at the first scroll's direction and ignores the others.
+            let along = axis == .horizontal ? abs(dx) > abs(dy) : abs(dy) > abs(dx)
+            guard along else {
+                dispatch.fail(scroll, Cause(.touches, "its onScroll code takes only a \(axis == .horizontal ? "horizontal" : "vertical") first scroll; this one is (\(f(-dx)), \(f(-dy)))"))
+                return
+            }
+        }
         if first, node.disallowWhen == .onScroll {
             dispatch.requestDisallowIntercept(from: node, because: "its code asks when it starts scrolling")
         }
-        guard let scroll else { return }
+        guard let scroll, scroll.published == .possible || scroll.published == .began || scroll.published == .changed else { return }
         dispatch.publish(scroll, first ? .began : .changed, cause)
         dispatch.out.callback(scroll, "onScroll", detail: "distance (\(f(dx)), \(f(dy)))")
     }

@@ -10,7 +10,7 @@ import GestureScenes
 /// | `tap` | `setOnClickListener` (`onClick`); beside a double tap, `GestureDetector.onSingleTapConfirmed` |
 /// | `tap` with `numberOfTapsRequired: 2` | `GestureDetector.onDoubleTap` |
 /// | `longPress` | `setOnLongClickListener` (`onLongClick`, 400 ms) |
-/// | `pan` | `GestureDetector.onScroll` (and `onFling`) |
+/// | `pan` | `GestureDetector.onScroll` (and `onFling`); with a `shouldBegin: {direction:}` policy its code takes a first scroll only along that axis |
 /// | `pinch` | `ScaleGestureDetector` (`onScaleBegin`, `onScale`, `onScaleEnd`) |
 /// | a scroll view | `ScrollView` (vertical) or `HorizontalScrollView`; `android: {kind: nested}` for androidx `NestedScrollView` |
 /// | a button or a switch | a clickable view: `onClick`, named after the view |
@@ -41,9 +41,16 @@ public enum AndroidSceneBuilder {
         if let r = doc.reactions.first { throw refuse(r.line, "a reaction") }
         if let b = doc.behaviors.first { throw refuse(b.line, "a behavior") }
         var neverBegins: Set<String> = []
+        // A pan that begins only in a direction: its onScroll code takes a first scroll only
+        // along that axis (GestureDetector has no axis of its own).
+        var scrollAxis: [String: AndroidGestureDetector.Axis] = [:]
         for p in doc.policies {
             if p.simultaneousWithAny { throw refuse(p.line, "simultaneousWithAny (Android's listeners do not arbitrate; each view's own run together)") }
-            if p.beginDirection != nil { throw refuse(p.line, "a shouldBegin direction (GestureDetector's onScroll has no axis; a view's code decides)") }
+            switch p.beginDirection {
+            case .horizontal?, .left?, .right?: scrollAxis[p.recognizer] = .horizontal
+            case .vertical?, .up?, .down?: scrollAxis[p.recognizer] = .vertical
+            case nil: break
+            }
             if !p.notInside.isEmpty || !p.onlyInside.isEmpty || p.events != nil || p.buttons != nil { throw refuse(p.line, "a shouldReceive policy") }
             if p.neverBegin { neverBegins.insert(p.recognizer) }
         }
@@ -115,6 +122,7 @@ public enum AndroidSceneBuilder {
                 case "pan":
                     guard callback == nil || callback == "onScroll" else { throw badCallback(["onScroll"]) }
                     detector().scroll = rec
+                    detector().scrollAxis = scrollAxis[r.id]
                 case "pinch":
                     let s = AndroidScaleGestureDetector(node: node, dispatch: dispatch, recognizer: rec)
                     if let a = options.first(where: { $0.name == "minScalingSpan" }), case let .number(n) = a.value { s.minSpan = n }
