@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureEngine
+import GesturePlatforms
 import GestureScenes
 import GestureSynth
 import GestureTimeline
@@ -33,6 +34,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .long, help: "Another scene to compare the engine's speed with, in the same run, runs interleaved (a UIKit-style recognizer against its built-in, say).")
     var against: String?
+
+    @Option(name: .long, help: ArgumentHelp("Replay under these platforms' rules in the same run, interleaved, and compare with the first (e.g. uikit,flutter,android; use --scene recordings/bench/three-platforms.yaml).", valueName: "a,b"))
+    var platforms: String?
 
     @Option(name: .long, help: "Write the Hammer-like workload trace here and stop.")
     var generate: String?
@@ -94,6 +98,16 @@ struct BenchCommand: ParsableCommand {
         }
         emit("best of \(max(1, repeats)) runs each; ratios compare with baselines measured in this same run")
 
+        if let platforms {
+            let list = try platforms.split(separator: ",").map { name in
+                guard let p = Platform(rawValue: String(name)) else {
+                    throw Exit.fail("--platforms: unknown platform \"\(name)\"; platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return p
+            }
+            try comparePlatforms(trace, doc, list)
+            return
+        }
         if let against {
             try compare(trace, doc, with: loadScene(against), named: against)
             return
@@ -123,6 +137,31 @@ struct BenchCommand: ParsableCommand {
         emit(String(format: "engine, %@: %.0f events/s (median of %d runs)", scene, Double(events.count) / a, rounds))
         emit(String(format: "engine, %@: %.0f events/s (median of %d runs, interleaved)", otherName, Double(events.count) / b, rounds))
         emit(String(format: "%@ takes %.2fx the time of %@ (%d events)", scene, a / b, otherName, events.count))
+    }
+
+    /// The trace's events in memory replayed under each platform's rules with no log kept,
+    /// rounds interleaved (the order rotating), the median of each and its time against the first.
+    private func comparePlatforms(_ trace: String, _ doc: SceneDocument, _ platforms: [Platform]) throws {
+        let (_, events, _) = try TraceReader.readAll(path: trace)
+        let clock = ContinuousClock()
+        func seconds(_ d: Swift.Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+        for p in platforms {
+            do { _ = try PlatformReplay.recognizerIDs(platform: p, scene: doc) } catch { throw Exit.fail("\(error.description) (under \(p.title)'s rules)") }
+        }
+        var times = [[Double]](repeating: [], count: platforms.count)
+        let rounds = max(3, repeats)
+        for round in 0..<rounds {
+            for k in 0..<platforms.count {
+                let i = (k + round) % platforms.count
+                times[i].append(seconds(try clock.measure { _ = try PlatformReplay.run(platform: platforms[i], events: events, scene: doc, recordLog: false) }))
+            }
+        }
+        func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+        let base = median(times[0])
+        for (p, t) in zip(platforms, times) {
+            let m = median(t)
+            emit(String(format: "%@: %.0f events/s (median of %d runs, interleaved), %.2fx the time of %@", p.title, Double(events.count) / m, rounds, m / base, platforms[0].title))
+        }
     }
 
     private func measureReading(_ trace: String, _ doc: SceneDocument, _ best: (() throws -> Void) throws -> Double) throws {

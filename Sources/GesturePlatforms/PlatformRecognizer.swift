@@ -51,12 +51,16 @@ final class PlatformLog {
 
     /// A new state of `r`, ending its previous attempt first when that one was over.
     @discardableResult
-    func publish(_ r: PlatformRecognizer, _ state: LogName, _ cause: Cause) -> Int {
+    func publish(_ r: PlatformRecognizer, _ state: LogName, _ cause: @autoclosure () -> Cause) -> Int {
         if r.published != .possible && r.published != .began && r.published != .changed { endAttempt(r) }
-        var c = cause
-        if c.causedBy == nil { c.causedBy = causeSeq }
+        // The cause (words and numbers) is built only for a row the log keeps.
+        let by = causeSeq
         let seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: r.published, to: state,
-                             touches: TouchIDs(r.attemptTouches), cause: c)
+                             touches: TouchIDs(r.attemptTouches), cause: {
+                                 var c = cause()
+                                 if c.causedBy == nil { c.causedBy = by }
+                                 return c
+                             }())
         r.published = state
         r.lastTransitionSeq = seq
         return seq
@@ -64,10 +68,10 @@ final class PlatformLog {
 
     /// A callback of `r` (`onTap`, `onClick`...): an action row named as on the platform.
     @discardableResult
-    func callback(_ r: PlatformRecognizer, _ name: String, detail: String = "") -> Int {
+    func callback(_ r: PlatformRecognizer, _ name: LogName, detail: @autoclosure () -> String = "") -> Int {
         let by = max(r.lastTransitionSeq ?? -1, causeSeq ?? -1)
-        return log.append(time: now, kind: .action, recognizer: r.logName, to: LogName(name),
-                          cause: Cause(.lifecycle, "\(r.id) \(name)" + (detail.isEmpty ? "" : " " + detail), causedBy: by < 0 ? nil : by))
+        return log.append(time: now, kind: .action, recognizer: r.logName, to: name,
+                          cause: { let d = detail(); return Cause(.lifecycle, "\(r.id) \(name)" + (d.isEmpty ? "" : " " + d), causedBy: by < 0 ? nil : by) }())
     }
 
     /// The end of an attempt: back to possible (a reset row) when it had published anything.
@@ -79,20 +83,20 @@ final class PlatformLog {
     }
 
     @discardableResult
-    func note(_ r: PlatformRecognizer?, view: View? = nil, touches: TouchIDs = TouchIDs(), _ text: String, kind: Cause.Kind = .lifecycle, other: String? = nil) -> Int {
+    func note(_ r: PlatformRecognizer?, view: View? = nil, touches: TouchIDs = TouchIDs(), _ text: @autoclosure () -> String, kind: Cause.Kind = .lifecycle, other: String? = nil) -> Int {
         log.append(time: now, kind: .note, recognizer: r?.logName, view: view?.logName, touches: touches,
-                   cause: Cause(kind, CauseText(text), other: other, causedBy: causeSeq))
+                   cause: Cause(kind, CauseText(text()), other: other, causedBy: causeSeq))
     }
 
     /// What a view did (a scroll offset): an app row, as UIKit's scroll view writes it.
-    func appEffect(_ view: View, _ text: String) {
-        log.append(time: now, kind: .app, view: view.logName, phase: LogName("scroll"), cause: Cause(.reaction, text, causedBy: causeSeq))
+    func appEffect(_ view: View, _ text: @autoclosure () -> String) {
+        log.append(time: now, kind: .app, view: view.logName, phase: LogName("scroll"), cause: Cause(.reaction, text(), causedBy: causeSeq))
     }
 
     /// A phase of a touch delivered to a view (Android's MotionEvents).
     @discardableResult
-    func view(_ view: View, phase: LogName, touches: TouchIDs, _ text: String, at p: Point) -> Int {
-        log.append(time: now, kind: .view, view: view.logName, phase: phase, touches: touches, cause: Cause(.delivery, text, causedBy: causeSeq),
+    func view(_ view: View, phase: LogName, touches: TouchIDs, _ text: @autoclosure () -> String, at p: Point) -> Int {
+        log.append(time: now, kind: .view, view: view.logName, phase: phase, touches: touches, cause: Cause(.delivery, text(), causedBy: causeSeq),
                    delivered: DeliveredTouch(inWindow: p, inView: view.convertFromWindow(p), timestamp: now))
     }
 }

@@ -84,17 +84,21 @@ public enum PlatformReplay {
     }
 
     /// Replays events held in memory (tests, `minimize`): the decision log.
-    public static func run(platform: Platform, events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current) throws -> DecisionLog {
+    public static func run(platform: Platform, events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current,
+                           recordLog: Bool = true) throws -> DecisionLog {
         switch platform {
         case .uikit:
-            return try Replay.run(events: events, scene: doc, registry: registry).environment.log
+            let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog)
+            scene.environment.feed(events: events)
+            scene.environment.finish()
+            return scene.environment.log
         case .flutter:
-            let built = try FlutterSceneBuilder.build(doc)
+            let built = try FlutterSceneBuilder.build(doc, log: DecisionLog(recording: recordLog))
             for e in events { built.binding.handle(e) }
             built.binding.finish()
             return built.binding.log
         case .android:
-            let built = try AndroidSceneBuilder.build(doc)
+            let built = try AndroidSceneBuilder.build(doc, log: DecisionLog(recording: recordLog))
             for e in events { built.dispatch.handle(e) }
             built.dispatch.finish()
             return built.dispatch.log

@@ -74,7 +74,7 @@ final class AndroidClickableView {
                     if let click {
                         // `post(mPerformClick)`: it runs right after this up (`:17095-17110`).
                         dispatch.publish(click, .recognized, Cause(.touches, "the finger lifted while \(name) was \(prepressed ? "prepressed" : "pressed"): performClick (View.java:17095-17110)"))
-                        dispatch.out.callback(click, "onClick")
+                        dispatch.out.callback(click, .onClick)
                     }
                     dispatch.fail(longClick, Cause(.touches, "lifted before the long-press timeout \(PlatformRecognizer.f(AndroidDefaults.longPressTimeoutMs)) ms"))
                 } else {
@@ -112,7 +112,7 @@ final class AndroidClickableView {
             // `performLongClick`; the listener returns true (`:30108-30117`).
             self.hasPerformedLongPress = true
             self.dispatch.publish(longClick, .began, Cause(.timer, "held \(PlatformRecognizer.f(AndroidDefaults.longPressTimeoutMs)) ms inside \(self.name): performLongClick (View.java:30108-30117)"))
-            self.dispatch.out.callback(longClick, "onLongClick")
+            self.dispatch.out.callback(longClick, .onLongClick)
             self.dispatch.fail(self.click, Cause(.touches, "the long click consumed the press: no click at the up"))
         }
     }

@@ -80,7 +80,7 @@ final class AndroidGestureDetector {
                 isDoubleTapping = true
                 if let doubleTap {
                     dispatch.publish(doubleTap, .recognized, Cause(.touches, verdict.why))
-                    dispatch.out.callback(doubleTap, "onDoubleTap", detail: "(at the second down)")
+                    dispatch.out.callback(doubleTap, .onDoubleTap, detail: "(at the second down)")
                 }
                 if let singleTapConfirmed {
                     dispatch.fail(singleTapConfirmed, Cause(.touches, "the second down made a double tap: the first tap is not confirmed"))
@@ -168,7 +168,7 @@ final class AndroidGestureDetector {
         }
         guard let scroll, scroll.published == .possible || scroll.published == .began || scroll.published == .changed else { return }
         dispatch.publish(scroll, first ? .began : .changed, cause)
-        dispatch.out.callback(scroll, "onScroll", detail: "distance (\(f(dx)), \(f(dy)))")
+        dispatch.out.callback(scroll, .onScroll, detail: "distance (\(f(dx)), \(f(dy)))")
     }
 
     private func up(_ ev: AndroidMotionEvent) {
@@ -187,11 +187,11 @@ final class AndroidGestureDetector {
         } else if alwaysInTapRegion {
             if let singleTapUp {
                 dispatch.publish(singleTapUp, .recognized, Cause(.touches, "lifted within the touch slop: onSingleTapUp at once (GestureDetector.java:751-757)"))
-                dispatch.out.callback(singleTapUp, "onSingleTapUp")
+                dispatch.out.callback(singleTapUp, .onSingleTapUp)
             }
             if deferConfirmSingleTap, let singleTapConfirmed {
                 dispatch.publish(singleTapConfirmed, .recognized, Cause(.touches, "its TAP message came while the finger was down: confirmed at the up (GestureDetector.java:751-757)"))
-                dispatch.out.callback(singleTapConfirmed, "onSingleTapConfirmed")
+                dispatch.out.callback(singleTapConfirmed, .onSingleTapConfirmed)
             }
         } else {
             let v = velocity()
@@ -201,7 +201,7 @@ final class AndroidGestureDetector {
                 dispatch.publish(scroll, .ended, Cause(.touches, isFling
                     ? "the finger lifted: a fling, \(f(speed)) dp/s > minimum fling velocity \(f(AndroidDefaults.minimumFlingVelocity)) (GestureDetector.java:758-771)"
                     : "the finger lifted (\(f(speed)) dp/s, no fling)"))
-                if isFling { dispatch.out.callback(scroll, "onFling", detail: "velocity \(v)") }
+                if isFling { dispatch.out.callback(scroll, .onFling, detail: "velocity \(v)") }
             }
         }
         if let scroll, scroll.published == .possible { dispatch.fail(scroll, Cause(.touches, "lifted within the touch slop: no scroll")) }
@@ -252,7 +252,7 @@ final class AndroidGestureDetector {
         if !stillDown {
             if let singleTapConfirmed {
                 dispatch.publish(singleTapConfirmed, .recognized, Cause(.timer, "no second down within \(f(AndroidDefaults.doubleTapTimeoutMs)) ms of the first down (GestureDetector.java:316-344)"))
-                dispatch.out.callback(singleTapConfirmed, "onSingleTapConfirmed")
+                dispatch.out.callback(singleTapConfirmed, .onSingleTapConfirmed)
             }
         } else {
             deferConfirmSingleTap = true
@@ -271,7 +271,7 @@ final class AndroidGestureDetector {
         let why = Cause(.timer, "the finger stayed down \(f(AndroidDefaults.longPressTimeoutMs)) ms within the touch slop: LONG_PRESS (GestureDetector.java:888-893)")
         if let longPress {
             dispatch.publish(longPress, .began, why)
-            dispatch.out.callback(longPress, "onLongPress")
+            dispatch.out.callback(longPress, .onLongPress)
         }
         dispatch.fail(singleTapUp, Cause(.timer, "a long press came first: no onSingleTapUp at the up"))
         dispatch.fail(singleTapConfirmed, Cause(.timer, "a long press removed its TAP message"))

@@ -54,16 +54,16 @@ final class AndroidScaleGestureDetector {
             dispatch.publish(recognizer, .began, Cause(.touches, wasInProgress ? "the fingers changed during a scale: it begins again"
                 : "the span, \(f(span)) dp, moved more than the span slop \(f(AndroidDefaults.scaleSpanSlop)) and is at least minScalingSpan \(f(minSpan)) (ScaleGestureDetector.java:358-366)",
                 evidence: [Evidence("minScalingSpan", value: span, threshold: minSpan, unit: "dp", comparison: ">=")]))
-            dispatch.out.callback(recognizer, "onScaleBegin")
+            dispatch.out.callback(recognizer, .onScaleBegin)
         } else if ev.action == .move && inProgress {
             dispatch.publish(recognizer, .changed, Cause(.touches, "span \(f(span)) dp"))
-            dispatch.out.callback(recognizer, "onScale")
+            dispatch.out.callback(recognizer, .onScale)
         }
     }
 
     private func end(_ why: String) {
         inProgress = false
         dispatch.publish(recognizer, .ended, Cause(.touches, "\(why): the scale ends (ScaleGestureDetector.java:345-356)"))
-        dispatch.out.callback(recognizer, "onScaleEnd")
+        dispatch.out.callback(recognizer, .onScaleEnd)
     }
 }

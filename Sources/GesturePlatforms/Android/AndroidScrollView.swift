@@ -131,7 +131,7 @@ final class AndroidScrollView {
         isBeingDragged = true
         lastMotion = at
         dispatch.publish(recognizer, .began, cause)
-        dispatch.out.callback(recognizer, "startDrag")
+        dispatch.out.callback(recognizer, .startDrag)
         // `parent.requestDisallowInterceptTouchEvent(true)`.
         dispatch.requestDisallowIntercept(from: node, because: "\(kind.rawValue) starts dragging")
     }

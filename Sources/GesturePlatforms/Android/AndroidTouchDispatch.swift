@@ -287,9 +287,9 @@ public final class AndroidTouchDispatch {
     // MARK: Log helpers
 
     @discardableResult
-    func publish(_ r: PlatformRecognizer, _ state: LogName, _ cause: Cause) -> Int {
+    func publish(_ r: PlatformRecognizer, _ state: LogName, _ cause: @autoclosure () -> Cause) -> Int {
         touched(r)
-        return out.publish(r, state, cause)
+        return out.publish(r, state, cause())
     }
 
     func fail(_ r: PlatformRecognizer?, _ cause: Cause) {

@@ -54,7 +54,7 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
                 trackTap(event)
                 return
             }
-            callback("onDoubleTapDown", "(second down \(Self.f(distance)) px from the first, \(Self.f(sinceFirstDown)) ms after it)")
+            callback(.onDoubleTapDown, "(second down \(Self.f(distance)) px from the first, \(Self.f(sinceFirstDown)) ms after it)")
         }
         trackTap(event)
     }
@@ -141,7 +141,7 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
         removeTracker(tracker.pointer)
         if tracker.down.buttons == 1 {
             transition(to: .recognized, Cause(.touches, "the second tap lifted: it accepts both taps' arenas (multitap.dart:339-346)"))
-            callback("onDoubleTap")
+            callback(.onDoubleTap)
         }
         reset()
     }
@@ -178,7 +178,7 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
     }
 
     private func checkCancel() {
-        callback("onDoubleTapCancel")
+        callback(.onDoubleTapCancel)
     }
 
 }

@@ -91,7 +91,7 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
             pendingDragOffset = .zero
             globalDistanceMoved = 0
             activePointer = event.pointer
-            callback("onDown", "at \(event.position)")
+            callback(.onDown, "at \(event.position)")
             scrollable?.hold()
         } else if state == .accepted {
             resolve(.accepted)
@@ -149,7 +149,7 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
         case .possible:
             fail(Cause(.touches, "its pointer lifted before it passed its slop (monodrag.dart:721-739)"))
             resolve(.rejected)
-            callback("onCancel")
+            callback(.onCancel)
             scrollable?.release()
         case .accepted:
             checkEnd(pointer)
@@ -177,14 +177,14 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
         }
         pendingDragOffset = .zero
         transition(to: .began, winCause("it won the arena"))
-        callback("onStart", "at \(initialPosition)")
+        callback(.onStart, "at \(initialPosition)")
         scrollable?.dragStarted()
         if updateDelta != .zero { checkUpdate(updateDelta, at: lastPosition) }
     }
 
     private func checkUpdate(_ delta: Vector, at position: Point) {
         transition(to: .changed, Cause(.touches, "its pointer moved \(delta)"))
-        callback("onUpdate", "delta \(delta)")
+        callback(.onUpdate, "delta \(delta)")
         scrollable?.scroll(by: delta)
     }
 
@@ -202,7 +202,7 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
         transition(to: .ended, Cause(.touches, isFling
             ? "its pointer lifted: a fling, \(Self.f(speed)) px/s > minFlingVelocity \(Self.f(minFlingVelocity)) and \(Self.f(distance)) px > minFlingDistance \(Self.f(minFlingDistance)) (monodrag.dart:907-911)"
             : "its pointer lifted (no fling: \(Self.f(speed)) px/s, \(Self.f(distance)) px; needs > \(Self.f(minFlingVelocity)) px/s and > \(Self.f(minFlingDistance)) px)"))
-        callback("onEnd", "velocity \(flingVelocity)")
+        callback(.onEnd, "velocity \(flingVelocity)")
         scrollable?.dragEnded(velocity: flingVelocity)
     }
 

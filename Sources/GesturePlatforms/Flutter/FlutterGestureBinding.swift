@@ -127,7 +127,7 @@ public final class FlutterGestureBinding {
             for r in detectors[ObjectIdentifier(view)] ?? [] {
                 r.attemptTouches = r.attemptTouches.contains(e.pointer) ? r.attemptTouches : r.attemptTouches + [e.pointer]
                 r.addPointer(event)
-                touched.append(r)
+                watch(r)
             }
         }
         route(event)
@@ -291,11 +291,20 @@ public final class FlutterGestureBinding {
     /// After an event or a timer: what the arena deferred, then the attempts that are over.
     private func endOfEvent() {
         arena.drainMicrotasks()
-        var seen = Set<ObjectIdentifier>()
-        for r in touched where seen.insert(ObjectIdentifier(r)).inserted {
-            if r.isIdle { endAttempt(r) }
+        guard !touched.isEmpty else { return }
+        for r in touched where r.isIdle { endAttempt(r) }
+        touched.removeAll { r in
+            guard r.isIdle else { return false }
+            r.isWatched = false
+            return true
         }
-        touched.removeAll { $0.isIdle }
+    }
+
+    /// Keeps `r` in the list of attempts to end once it is idle (once each).
+    private func watch(_ r: FlutterGestureRecognizer) {
+        guard !r.isWatched else { return }
+        r.isWatched = true
+        touched.append(r)
     }
 
     func endAttempt(_ r: FlutterGestureRecognizer) {
@@ -304,14 +313,14 @@ public final class FlutterGestureBinding {
 
     // MARK: Log rows
 
-    func publish(_ r: FlutterGestureRecognizer, _ state: LogName, _ cause: Cause) -> Int {
-        touched.append(r)
-        return out.publish(r, state, cause)
+    func publish(_ r: FlutterGestureRecognizer, _ state: LogName, _ cause: @autoclosure () -> Cause) -> Int {
+        watch(r)
+        return out.publish(r, state, cause())
     }
 
-    func appEffect(_ view: View, _ text: String) { out.appEffect(view, text) }
+    func appEffect(_ view: View, _ text: @autoclosure () -> String) { out.appEffect(view, text()) }
 
-    func note(_ r: FlutterGestureRecognizer?, _ text: String) { out.note(r, text) }
+    func note(_ r: FlutterGestureRecognizer?, _ text: @autoclosure () -> String) { out.note(r, text()) }
 }
 
 /// The device settings Flutter's recognizers read (`DeviceGestureSettings`,

@@ -23,6 +23,8 @@ open class FlutterGestureRecognizer: PlatformRecognizer, FlutterGestureArena.Mem
     var team: FlutterGestureArenaTeam?
 
     public var arenaName: String { id }
+    /// In the binding's list of attempts to end.
+    var isWatched = false
 
     /// Whether it holds no pointer and no pending decision: its attempt is over.
     open var isIdle: Bool { true }
@@ -47,15 +49,15 @@ open class FlutterGestureRecognizer: PlatformRecognizer, FlutterGestureArena.Mem
 
     /// Publishes a new state with its cause.
     @discardableResult
-    func transition(to state: LogName, _ cause: Cause) -> Int {
-        binding.publish(self, state, cause)
+    func transition(to state: LogName, _ cause: @autoclosure () -> Cause) -> Int {
+        binding.publish(self, state, cause())
     }
 
 
     /// Fires a callback (`onTap`, `onStart`...): an action row.
     @discardableResult
-    func callback(_ name: String, _ detail: String = "") -> Int {
-        binding.out.callback(self, name, detail: detail)
+    func callback(_ name: LogName, _ detail: @autoclosure () -> String = "") -> Int {
+        binding.out.callback(self, name, detail: detail())
     }
 
     /// The cause of a loss: the arena's decision being delivered, or the reason the recognizer

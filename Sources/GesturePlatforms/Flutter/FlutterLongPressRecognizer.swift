@@ -37,8 +37,8 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
         case .up:
             if longPressAccepted {
                 transition(to: .ended, Cause(.touches, "its pointer lifted (long_press.dart:763-800)"))
-                callback("onLongPressEnd", "at \(event.position)")
-                callback("onLongPressUp")
+                callback(.onLongPressEnd, "at \(event.position)")
+                callback(.onLongPressUp)
             } else {
                 // Lifted before the deadline (`:626-632`).
                 binding.withReason(Cause(.touches, "its pointer lifted before the \(Self.f(deadlineMs ?? 0)) ms deadline (long_press.dart:626-632)")) {
@@ -52,14 +52,14 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
             resetLongPress()
         case .down:
             initialButtons = event.buttons
-            callback("onLongPressDown", "at \(event.position)")
+            callback(.onLongPressDown, "at \(event.position)")
         case .move:
             if event.buttons != initialButtons && !longPressAccepted {
                 binding.withReason(Cause(.touches, "its buttons changed")) { resolve(.rejected) }
                 stopTrackingPointer(primaryPointer!)
             } else if longPressAccepted {
                 transition(to: .changed, Cause(.touches, "its pointer moved"))
-                callback("onLongPressMoveUpdate", "at \(event.position)")
+                callback(.onLongPressMoveUpdate, "at \(event.position)")
             }
         }
     }
@@ -88,13 +88,13 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
 
     private func checkLongPressStart() {
         transition(to: .began, winCause("its deadline passed within the slop"))
-        callback("onLongPressStart")
-        callback("onLongPress")
+        callback(.onLongPressStart)
+        callback(.onLongPress)
     }
 
     private func checkLongPressCancel() {
         if state == .possible && !longPressAccepted {
-            callback("onLongPressCancel")
+            callback(.onLongPressCancel)
             fail(binding.currentReason ?? Cause(.touches, "it gave up"))
         }
     }

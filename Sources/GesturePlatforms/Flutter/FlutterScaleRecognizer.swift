@@ -73,7 +73,7 @@ public final class FlutterScaleRecognizer: FlutterOneSequenceRecognizer {
         initialSpan = currentSpan
         if state == .started {
             transition(to: .ended, Cause(.touches, "a pointer went down or up: the scale ends and waits for the next move (scale.dart:663-697)"))
-            callback("onEnd", "with \(queue.count) pointer\(queue.count == 1 ? "" : "s")")
+            callback(.onEnd, "with \(queue.count) pointer\(queue.count == 1 ? "" : "s")")
             state = .accepted
             return false
         }
@@ -102,13 +102,13 @@ public final class FlutterScaleRecognizer: FlutterOneSequenceRecognizer {
         }
         if state == .started {
             transition(to: .changed, Cause(.touches, "scale \(Self.f(initialSpan > 0 ? currentSpan / initialSpan : 1)), focal point \(currentFocal ?? .zero)"))
-            callback("onUpdate", "with \(queue.count) pointer\(queue.count == 1 ? "" : "s")")
+            callback(.onUpdate, "with \(queue.count) pointer\(queue.count == 1 ? "" : "s")")
         }
     }
 
     private func start(_ cause: Cause) {
         transition(to: .began, cause)
-        callback("onStart", "with \(queue.count) pointer\(queue.count == 1 ? "" : "s") at \(currentFocal ?? .zero)")
+        callback(.onStart, "with \(queue.count) pointer\(queue.count == 1 ? "" : "s") at \(currentFocal ?? .zero)")
     }
 
     public override func acceptGesture(pointer: Int) {

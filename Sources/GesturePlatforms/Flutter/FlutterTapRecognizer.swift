@@ -96,7 +96,7 @@ public final class FlutterTapRecognizer: FlutterPrimaryPointerRecognizer {
     /// attempt for the log (the pointer it was dropped for is the new primary one).
     private func checkDown(because why: String) {
         guard !sentTapDown else { return }
-        callback("onTapDown", "(\(why))")
+        callback(.onTapDown, "(\(why))")
         sentTapDown = true
     }
 
@@ -104,13 +104,13 @@ public final class FlutterTapRecognizer: FlutterPrimaryPointerRecognizer {
         guard wonArenaForPrimaryPointer, let up = upEvent else { return }
         let seq = transition(to: .recognized, winCause("won the arena and its pointer lifted within the slop"))
         _ = seq
-        callback("onTapUp", "at \(up.position)")
-        callback("onTap")
+        callback(.onTapUp, "at \(up.position)")
+        callback(.onTap)
         reset()
     }
 
     private func checkCancel(_ reason: String) {
-        callback("onTapCancel", "(\(reason))")
+        callback(.onTapCancel, "(\(reason))")
         if published == .possible { transition(to: .failed, lossCause(reason == "forced" ? "another recognizer won the arena" : "it gave up (\(reason))")) }
     }
 
