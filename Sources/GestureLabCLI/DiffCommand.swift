@@ -24,8 +24,10 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .customLong("set-b"), help: ArgumentHelp("Overrides for the second replay.", valueName: "R.PARAM=VALUE"))
     var setB: [ParameterOverride] = []
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules both replays follow: uikit, flutter or android (`compare` sets platforms side by side).", valueName: "platform"))
-    var platform: Platform = .uikit
+    @Option(name: .customLong("platform"), help: ArgumentHelp("Whose rules both replays follow: uikit, flutter or android (`compare` sets platforms side by side).", valueName: "platform"))
+    var platformChoice: PlatformChoice = .uikit
+
+    var platform: Platform { platformChoice.platform }
 
     func validate() throws {
         guard scene.count == 2 || (scene.count == 1 && !(setA.isEmpty && setB.isEmpty)) else {

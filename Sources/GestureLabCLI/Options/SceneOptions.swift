@@ -12,11 +12,19 @@ struct SceneOptions: ParsableArguments {
                                                          valueName: "R.PARAM=VALUE"))
     var overrides: [ParameterOverride] = []
 
-    @Option(name: .long, help: ArgumentHelp("Whose rules to replay under: uikit, flutter or android (docs/platforms.md).", valueName: "platform"))
-    var platform: Platform = .uikit
+    @Option(name: .customLong("platform"), help: ArgumentHelp("Whose rules to replay under: uikit, flutter or android (docs/platforms.md).", valueName: "platform"))
+    var platformChoice: PlatformChoice = .uikit
+
+    var platform: Platform { platformChoice.platform }
 
     /// The scene with the overrides applied, or an exit with the located problem.
     func load() throws -> SceneDocument { try loadScene(scene, overrides: overrides) }
 }
 
-extension Platform: ExpressibleByArgument {}
+/// `--platform`'s values. A type of the command line's own: a conformance of GesturePlatforms'
+/// public `Platform` to ArgumentParser's protocol would be public API of GestureLabCLI.
+enum PlatformChoice: String, ExpressibleByArgument, CaseIterable {
+    case uikit, flutter, android
+
+    var platform: Platform { Platform(rawValue: rawValue)! }
+}

@@ -226,7 +226,10 @@ public final class FlutterGestureBinding {
                                           other: nil, causedBy: causeSeq))
         let saved = (currentReason, currentWin, causeSeq)
         causeSeq = seq
-        currentWin = Cause(.touches, "wins the arena for touch \(touch): \(why)", causedBy: seq)
+        // A win the recognizer asked for keeps its own reason and numbers (the slop it passed).
+        let asked = currentWin
+        currentWin = Cause(.touches, (asked.map { $0.text + "; it " } ?? "") + "wins the arena for touch \(touch): \(why)", causedBy: seq,
+                           evidence: asked?.evidence ?? [])
         currentReason = winner.map { Cause(.exclusion, "\($0.arenaName) wins the arena for touch \(touch): \(why)", other: $0.arenaName, causedBy: seq) }
         tell()
         (currentReason, currentWin, causeSeq) = saved
