@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "GestureScenesTests", dependencies: ["GestureScenes", "GestureTimeline", "GestureSynth", "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureAnalysis", "GestureTestSupport"]),
         .testTarget(name: "GestureLabCLITests", dependencies: ["GestureSynth", "GestureTrace", "GestureTestSupport"]),
         .testTarget(name: "GestureLabUIKitTests", dependencies: ["GestureLabUIKit", "GestureLabCLI", "GestureLabTesting", "SeedRecognizersUIKit", "GestureScenes", "GestureEngine", "GestureRecognizers", "GestureImport", "GestureTrace", "GestureSynth", "GestureTimeline", "GestureAnalysis", "GestureTestSupport"]),
-        .testTarget(name: "GesturePlatformsTests", dependencies: ["GesturePlatforms", "GestureEngine", "GestureScenes", "GestureTrace", "GestureSynth"]),
+        .testTarget(name: "GesturePlatformsTests", dependencies: ["GesturePlatforms", "GestureEngine", "GestureScenes", "GestureTrace", "GestureSynth", "GestureAnalysis", "GestureTimeline"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureTrace", "GestureScenes", "GestureEngine", "GestureRecognizers"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureServerTests", dependencies: ["GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTestSupport"], exclude: ["cdp-touch.mjs"]),
         .testTarget(name: "GestureStudioTests", dependencies: ["GestureTrace"]),

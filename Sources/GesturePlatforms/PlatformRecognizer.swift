@@ -77,6 +77,11 @@ final class PlatformLog {
     /// The end of an attempt: back to possible (a reset row) when it had published anything.
     func endAttempt(_ r: PlatformRecognizer, _ why: String = "ready for the next gesture") {
         defer { r.attemptTouches.removeAll() }
+        if r.published == .began || r.published == .changed {
+            // The platform stopped following it with no end callback (a Flutter recognizer whose
+            // last pointer stopped being tracked before its lift).
+            publish(r, .cancelled, Cause(.lifecycle, "\(r.id) tracks no pointer any more and no end callback came"))
+        }
         guard r.published != .possible else { return }
         log.append(time: now, kind: .reset, recognizer: r.logName, from: r.published, to: .possible, cause: Cause(.lifecycle, "\(r.id): \(why)"))
         r.published = .possible

@@ -12,7 +12,7 @@ struct HelpTextTests {
             OVERVIEW: Replay a trace through a scene and print every decision with its
             cause.
 
-            USAGE: gesturelab replay <trace> --scene <scene> [--set <R.PARAM=VALUE> ...] [--format <format>] [--verbose] [--compact] [--output <output>]
+            USAGE: gesturelab replay <trace> --scene <scene> [--set <R.PARAM=VALUE> ...] [--platform <platform>] [--format <format>] [--verbose] [--compact] [--output <output>]
 
             ARGUMENTS:
               <trace>                 The trace file (JSON Lines, docs/trace-format.md; -
@@ -22,6 +22,9 @@ struct HelpTextTests {
               --scene <scene>         The scene file (YAML or JSON, docs/scene-format.md).
               --set <R.PARAM=VALUE>   Change a recognizer parameter for this run, e.g.
                                       pan.minimumDistance=18 (repeatable).
+              --platform <platform>   Whose rules to replay under: uikit, flutter or
+                                      android (docs/platforms.md). (values: uikit, flutter,
+                                      android; default: uikit)
               --format <format>       Output format: text (a readable timeline) or jsonl
                                       (one JSON object per decision). (values: text, jsonl;
                                       default: text)
@@ -47,7 +50,7 @@ struct HelpTextTests {
             OVERVIEW: Shrink a trace to the fewest strokes and moves that still give an
             outcome, for a minimal, deterministic repro.
 
-            USAGE: gesturelab minimize <trace> --scene <scene> [--set <R.PARAM=VALUE> ...] --until <RECOGNIZER STATE> --output <output>
+            USAGE: gesturelab minimize <trace> --scene <scene> [--set <R.PARAM=VALUE> ...] [--platform <platform>] --until <RECOGNIZER STATE> --output <output>
 
             ARGUMENTS:
               <trace>                 The trace (- for standard input).
@@ -56,6 +59,9 @@ struct HelpTextTests {
               --scene <scene>         The scene file (YAML or JSON, docs/scene-format.md).
               --set <R.PARAM=VALUE>   Change a recognizer parameter for this run, e.g.
                                       pan.minimumDistance=18 (repeatable).
+              --platform <platform>   Whose rules to replay under: uikit, flutter or
+                                      android (docs/platforms.md). (values: uikit, flutter,
+                                      android; default: uikit)
               --until <RECOGNIZER STATE>
                                       The outcome to keep, e.g. "singleTap recognized";
                                       STATE is one of began, recognized, ended, failed,

@@ -155,7 +155,8 @@ final class AndroidGestureDetector {
     }
 
     private func startOrUpdateScroll(_ dx: Double, _ dy: Double, first: Bool, _ cause: Cause) {
-        if first, let axis = scrollAxis, scroll != nil {
+        let starting = scroll?.published == .possible
+        if starting, let axis = scrollAxis {
             // The app's onScroll looks at the first scroll's direction and ignores the others.
             let along = axis == .horizontal ? abs(dx) > abs(dy) : abs(dy) > abs(dx)
             guard along else {
@@ -167,7 +168,9 @@ final class AndroidGestureDetector {
             dispatch.requestDisallowIntercept(from: node, because: "its code asks when it starts scrolling")
         }
         guard let scroll, scroll.published == .possible || scroll.published == .began || scroll.published == .changed else { return }
-        dispatch.publish(scroll, first ? .began : .changed, cause)
+        // After a second finger (cancelTaps) moves scroll at once, without the slop: the first
+        // onScroll of the attempt is its beginning either way.
+        dispatch.publish(scroll, starting ? .began : .changed, cause)
         dispatch.out.callback(scroll, .onScroll, detail: "distance (\(f(dx)), \(f(dy)))")
     }
 

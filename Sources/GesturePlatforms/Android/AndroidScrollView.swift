@@ -121,17 +121,23 @@ final class AndroidScrollView {
     /// The gesture ended: a scroll view that did not drag has lost it, whether or not it was
     /// asked (a child may have disallowed interception).
     func gestureEnded(_ ev: AndroidMotionEvent, interceptionDisallowed: Bool) {
-        guard !isBeingDragged else { return }
+        guard !isBeingDragged else {
+            // A drag whose end this view's handlers did not see (its own listener consumed it).
+            endDrag(ev)
+            return
+        }
         dispatch.fail(recognizer, Cause(.touches, interceptionDisallowed
             ? "a view inside called requestDisallowInterceptTouchEvent(true): \(node.name) was not asked to intercept"
             : "the finger lifted without moving more than the touch slop \(f(AndroidDefaults.touchSlop)) along \(axisName)"))
     }
 
-    private func startDrag(at: Int, _ cause: Cause) {
+    private func startDrag(at: Int, _ cause: @autoclosure () -> Cause) {
         isBeingDragged = true
         lastMotion = at
-        dispatch.publish(recognizer, .began, cause)
-        dispatch.out.callback(recognizer, .startDrag)
+        if recognizer.published == .possible || !(recognizer.published == .began || recognizer.published == .changed) {
+            dispatch.publish(recognizer, .began, cause())
+            dispatch.out.callback(recognizer, .startDrag)
+        }
         // `parent.requestDisallowInterceptTouchEvent(true)`.
         dispatch.requestDisallowIntercept(from: node, because: "\(kind.rawValue) starts dragging")
     }

@@ -217,7 +217,8 @@ public final class AndroidTouchDispatch {
         if let s = node.scale { s.onTouchEvent(ev); handled = true }
         if let d = node.detector { d.onTouchEvent(ev); handled = true }
         if let c = node.clickable { if c.onTouchEvent(ev) { handled = true } }
-        if let s = node.scroller, !handled { handled = s.onTouchEvent(ev) }
+        // A scroll view's own onTouchEvent runs too (a subclass's listeners call super).
+        if let s = node.scroller, s.onTouchEvent(ev) { handled = true }
         return handled
     }
 

@@ -36,7 +36,14 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
         switch event.kind {
         case .up:
             if longPressAccepted {
-                transition(to: .ended, Cause(.touches, "its pointer lifted (long_press.dart:763-800)"))
+                if published == .began || published == .changed {
+                    transition(to: .ended, Cause(.touches, "its pointer lifted (long_press.dart:763-800)"))
+                } else {
+                    // `_longPressAccepted` left over from an earlier gesture whose primary pointer
+                    // stopped being tracked before its lift (`_reset` was never called): Flutter
+                    // ends a press that never started in this gesture.
+                    binding.note(self, "\(id) fires onLongPressEnd for a press that did not start in this gesture: _longPressAccepted was left set by an earlier one (long_press.dart _reset)")
+                }
                 callback(.onLongPressEnd, "at \(event.position)")
                 callback(.onLongPressUp)
             } else {
@@ -48,7 +55,7 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
             resetLongPress()
         case .cancel:
             checkLongPressCancel()
-            if longPressAccepted { transition(to: .cancelled, Cause(.touches, "its pointer was cancelled")) }
+            if published == .began || published == .changed { transition(to: .cancelled, Cause(.touches, "its pointer was cancelled")) }
             resetLongPress()
         case .down:
             initialButtons = event.buttons
@@ -58,7 +65,7 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
                 binding.withReason(Cause(.touches, "its buttons changed")) { resolve(.rejected) }
                 stopTrackingPointer(primaryPointer!)
             } else if longPressAccepted {
-                transition(to: .changed, Cause(.touches, "its pointer moved"))
+                if published == .began || published == .changed { transition(to: .changed, Cause(.touches, "its pointer moved")) }
                 callback(.onLongPressMoveUpdate, "at \(event.position)")
             }
         }
@@ -92,8 +99,9 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
         callback(.onLongPress)
     }
 
+    /// `_checkLongPressCancel`: in the possible state, which a long press that started is still in.
     private func checkLongPressCancel() {
-        if state == .possible && !longPressAccepted {
+        if state == .possible {
             callback(.onLongPressCancel)
             fail(binding.currentReason ?? Cause(.touches, "it gave up"))
         }
