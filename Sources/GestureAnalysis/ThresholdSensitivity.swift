@@ -27,7 +27,10 @@ public struct ThresholdSensitivity {
 
     /// Replays with each candidate threshold and reports the flips; `replay` runs a scene document
     /// (with overrides applied) over the trace and returns its log.
+    /// `vary` sets a threshold that is not a recognizer's parameter (another platform's slop,
+    /// `PlatformReplay.setting`): the scene with `parameter` at `value`, or nil when it cannot.
     public static func analyze(log: DecisionLog, scene: SceneDocument, recognizers: [String],
+                               vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
                                replay: (SceneDocument) -> DecisionLog?) -> [Item] {
         let baseline = Explanation(log: log).sequences(recognizers: recognizers).map(\.winners)
         var items: [Item] = []
@@ -39,7 +42,8 @@ public struct ThresholdSensitivity {
                 let relative = ev.threshold != 0 ? abs(margin) / abs(ev.threshold) : .infinity
                 var item = Item(time: e.time, recognizer: r, decision: to, evidence: ev, margin: margin, relativeMargin: relative)
                 let spec = scene.recognizerSpecs.first { $0.id == r }
-                let knownParameter = SceneBuilder.parameterNames(type: spec?.type ?? "").contains(ev.parameter)
+                let knownParameter = vary.map { $0(scene, ev.parameter, ev.threshold) != nil }
+                    ?? SceneBuilder.parameterNames(type: spec?.type ?? "").contains(ev.parameter)
                 if knownParameter, ev.value.isFinite, ev.threshold.isFinite {
                     item.searched = true
                     let key = "\(r).\(ev.parameter)"
@@ -48,7 +52,7 @@ public struct ThresholdSensitivity {
                         item.flipped = cached.map(\.1)
                     } else {
                         let found = search(recognizer: r, parameter: ev.parameter, from: ev.threshold, past: ev.value,
-                                           scene: scene, recognizers: recognizers, baseline: baseline, replay: replay)
+                                           scene: scene, recognizers: recognizers, baseline: baseline, vary: vary, replay: replay)
                         tried[key] = found
                         item.flipValue = found?.0
                         item.flipped = found?.1
@@ -64,10 +68,16 @@ public struct ThresholdSensitivity {
     /// up to 10 times as far) until the winners change, then bisects to the smallest such change.
     static func search(recognizer r: String, parameter: String, from threshold: Double, past value: Double,
                        scene: SceneDocument, recognizers: [String], baseline: [[String]],
+                       vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
                        replay: (SceneDocument) -> DecisionLog?) -> (Double, String)? {
         func winners(_ v: Double) -> [[String]]? {
             var doc = scene
-            _ = doc.override(recognizer: r, parameter: parameter, value: .number(v))
+            if let vary {
+                guard let varied = vary(scene, parameter, v) else { return nil }
+                doc = varied
+            } else {
+                _ = doc.override(recognizer: r, parameter: parameter, value: .number(v))
+            }
             return replay(doc).map { Explanation(log: $0).sequences(recognizers: recognizers).map(\.winners) }
         }
         func describe(_ w: [[String]]) -> String { w.map { $0.isEmpty ? "nobody" : $0.joined(separator: "+") }.joined(separator: " | ") }

@@ -20,7 +20,11 @@ struct SensitivityCommand: ParsableCommand {
         let platform = scene.platform
         let result = try replayOrExit(trace: trace, scene: doc, platform: platform)
         let ids = result.recognizerIDs
-        let items = ThresholdSensitivity.analyze(log: result.log, scene: doc, recognizers: ids) { variant in
+        // Another platform's thresholds are its device values, set at the scene's top.
+        let vary: ((SceneDocument, String, Double) -> SceneDocument?)? = platform == .uikit ? nil : { d, name, v in
+            PlatformReplay.setting(name, to: v, in: d, platform: platform)
+        }
+        let items = ThresholdSensitivity.analyze(log: result.log, scene: doc, recognizers: ids, vary: vary) { variant in
             try? PlatformReplay.run(platform: platform, reader: TraceReader(path: trace), scene: variant).log
         }
         let winners = Explanation(log: result.log).sequences(recognizers: ids).map(\.winners)

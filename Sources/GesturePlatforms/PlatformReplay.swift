@@ -83,6 +83,25 @@ public enum PlatformReplay {
         }
     }
 
+    /// The scene with one of the platform's values (a slop, a timeout: `FlutterSettings.names`,
+    /// `AndroidSettings.names`) set at the scene's top, as `flutter: {touchSlop: 12}` would; nil
+    /// when the platform has no such value (UIKit's parameters are the recognizers' own).
+    public static func setting(_ name: String, to value: Double, in doc: SceneDocument, platform: Platform) -> SceneDocument? {
+        let names: [String]
+        switch platform {
+        case .uikit: return nil
+        case .flutter: names = FlutterSettings.names
+        case .android: names = AndroidSettings.names
+        }
+        guard names.contains(name) else { return nil }
+        var d = doc
+        var block = d.platformOptions[platform.rawValue] ?? PlatformOptions(assignments: [], line: 0)
+        block.assignments.removeAll { $0.name == name }
+        block.assignments.append(ParameterAssignment(name: name, value: .number(value), line: 0, column: 0))
+        d.platformOptions[platform.rawValue] = block
+        return d
+    }
+
     /// Replays events held in memory (tests, `minimize`): the decision log.
     public static func run(platform: Platform, events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current,
                            recordLog: Bool = true) throws -> DecisionLog {

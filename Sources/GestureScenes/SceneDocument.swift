@@ -114,6 +114,13 @@ public struct ParameterAssignment: Sendable {
     public var value: ParameterInput
     public var line: Int
     public var column: Int
+
+    public init(name: String, value: ParameterInput, line: Int, column: Int) {
+        self.name = name
+        self.value = value
+        self.line = line
+        self.column = column
+    }
 }
 
 public struct RecognizerSpec: Sendable {

@@ -38,20 +38,20 @@ final class AndroidClickableView {
             if node.isInScrollingContainer {
                 // `PFLAG_PREPRESSED` and `CheckForTap` after TAP_TIMEOUT (`:17150-17161`).
                 prepressed = true
-                tapTimer = dispatch.schedule("CheckForTap (\(PlatformRecognizer.f(AndroidDefaults.tapTimeoutMs)) ms, in a scrolling container)", owner: name,
-                                             afterMs: AndroidDefaults.tapTimeoutMs) { [unowned self] in
+                tapTimer = dispatch.schedule("CheckForTap (\(PlatformRecognizer.f(dispatch.settings.tapTimeoutMs)) ms, in a scrolling container)", owner: name,
+                                             afterMs: dispatch.settings.tapTimeoutMs) { [unowned self] in
                     self.tapTimer = nil
                     self.prepressed = false
                     self.pressed = true
-                    self.checkForLongClick(afterMs: AndroidDefaults.longPressTimeoutMs - AndroidDefaults.tapTimeoutMs)
+                    self.checkForLongClick(afterMs: dispatch.settings.longPressTimeoutMs - dispatch.settings.tapTimeoutMs)
                 }
             } else {
                 pressed = true
-                checkForLongClick(afterMs: AndroidDefaults.longPressTimeoutMs)
+                checkForLongClick(afterMs: dispatch.settings.longPressTimeoutMs)
             }
         case .move:
             let local = node.view.convertFromWindow(ev.first)
-            let slop = AndroidDefaults.touchSlop
+            let slop = dispatch.settings.touchSlop
             let b = node.view.bounds
             let inside = local.x >= b.origin.x - slop && local.y >= b.origin.y - slop && local.x < b.origin.x + b.size.width + slop && local.y < b.origin.y + b.size.height + slop
             if !inside && (pressed || prepressed) {
@@ -76,7 +76,7 @@ final class AndroidClickableView {
                         dispatch.publish(click, .recognized, Cause(.touches, "the finger lifted while \(name) was \(prepressed ? "prepressed" : "pressed"): performClick (View.java:17095-17110)"))
                         dispatch.out.callback(click, .onClick)
                     }
-                    dispatch.fail(longClick, Cause(.touches, "lifted before the long-press timeout \(PlatformRecognizer.f(AndroidDefaults.longPressTimeoutMs)) ms"))
+                    dispatch.fail(longClick, Cause(.touches, "lifted before the long-press timeout \(PlatformRecognizer.f(dispatch.settings.longPressTimeoutMs)) ms"))
                 } else {
                     dispatch.fail(click, Cause(.touches, "the long click consumed the press: no click (View.java:17095)"))
                 }
@@ -107,11 +107,11 @@ final class AndroidClickableView {
     /// The long-press check runs only for a long-clickable view (`:28463-28476`).
     private func checkForLongClick(afterMs ms: Double) {
         guard let longClick else { return }
-        longPressTimer = dispatch.schedule("CheckForLongPress (\(PlatformRecognizer.f(AndroidDefaults.longPressTimeoutMs)) ms after the down)", owner: name, afterMs: ms) { [unowned self] in
+        longPressTimer = dispatch.schedule("CheckForLongPress (\(PlatformRecognizer.f(dispatch.settings.longPressTimeoutMs)) ms after the down)", owner: name, afterMs: ms) { [unowned self] in
             self.longPressTimer = nil
             // `performLongClick`; the listener returns true (`:30108-30117`).
             self.hasPerformedLongPress = true
-            self.dispatch.publish(longClick, .began, Cause(.timer, "held \(PlatformRecognizer.f(AndroidDefaults.longPressTimeoutMs)) ms inside \(self.name): performLongClick (View.java:30108-30117)"))
+            self.dispatch.publish(longClick, .began, Cause(.timer, "held \(PlatformRecognizer.f(dispatch.settings.longPressTimeoutMs)) ms inside \(self.name): performLongClick (View.java:30108-30117)"))
             self.dispatch.out.callback(longClick, .onLongClick)
             self.dispatch.fail(self.click, Cause(.touches, "the long click consumed the press: no click at the up"))
         }

@@ -95,8 +95,8 @@ final class AndroidGestureDetector {
                 }
                 dispatch.begin(doubleTap, ev)
                 dispatch.begin(singleTapConfirmed, ev)
-                tapMessage = dispatch.schedule("GestureDetector TAP (\(f(AndroidDefaults.doubleTapTimeoutMs)) ms after the down)", owner: name,
-                                               afterMs: AndroidDefaults.doubleTapTimeoutMs) { [unowned self] in self.tapFired() }
+                tapMessage = dispatch.schedule("GestureDetector TAP (\(f(dispatch.settings.doubleTapTimeoutMs)) ms after the down)", owner: name,
+                                               afterMs: dispatch.settings.doubleTapTimeoutMs) { [unowned self] in self.tapFired() }
             }
         }
         downFocus = focus
@@ -109,11 +109,11 @@ final class AndroidGestureDetector {
         deferConfirmSingleTap = false
         samples = [(ev.time.milliseconds, focus)]
         dispatch.cancelTimer(longPressMessage)
-        longPressMessage = dispatch.schedule("GestureDetector LONG_PRESS (\(f(AndroidDefaults.longPressTimeoutMs)) ms after the down)", owner: name,
-                                             afterMs: AndroidDefaults.longPressTimeoutMs) { [unowned self] in self.dispatchLongPress() }
+        longPressMessage = dispatch.schedule("GestureDetector LONG_PRESS (\(f(dispatch.settings.longPressTimeoutMs)) ms after the down)", owner: name,
+                                             afterMs: dispatch.settings.longPressTimeoutMs) { [unowned self] in self.dispatchLongPress() }
         dispatch.cancelTimer(showPressMessage)
-        showPressMessage = dispatch.schedule("GestureDetector SHOW_PRESS (\(f(AndroidDefaults.tapTimeoutMs)) ms after the down)", owner: name,
-                                             afterMs: AndroidDefaults.tapTimeoutMs) { [unowned self] in self.showPressMessage = nil }
+        showPressMessage = dispatch.schedule("GestureDetector SHOW_PRESS (\(f(dispatch.settings.tapTimeoutMs)) ms after the down)", owner: name,
+                                             afterMs: dispatch.settings.tapTimeoutMs) { [unowned self] in self.showPressMessage = nil }
     }
 
     private func move(_ ev: AndroidMotionEvent, _ focus: Point) {
@@ -125,7 +125,7 @@ final class AndroidGestureDetector {
             // Integer deltas, compared as squares (`:705-721`).
             let dx = Double(Int(focus.x - downFocus.x)), dy = Double(Int(focus.y - downFocus.y))
             let distance = dx * dx + dy * dy
-            let slop = AndroidDefaults.touchSlop
+            let slop = dispatch.settings.touchSlop
             if distance > slop * slop {
                 let moved = (distance).squareRoot()
                 startOrUpdateScroll(scrollX, scrollY, first: true,
@@ -144,7 +144,7 @@ final class AndroidGestureDetector {
                 dispatch.fail(singleTapConfirmed, why)
                 dispatch.fail(longPress, why)
             }
-            if distance > AndroidDefaults.doubleTapTouchSlop * AndroidDefaults.doubleTapTouchSlop {
+            if distance > dispatch.settings.doubleTapTouchSlop * dispatch.settings.doubleTapTouchSlop {
                 alwaysInBiggerTapRegion = false
                 dispatch.fail(doubleTap, Cause(.touches, "the first tap moved beyond the double-tap touch slop (GestureDetector.java:718-721)"))
             }
@@ -200,15 +200,15 @@ final class AndroidGestureDetector {
             let v = velocity()
             let speed = v.length
             if let scroll, scroll.published == .began || scroll.published == .changed {
-                let isFling = speed > AndroidDefaults.minimumFlingVelocity
+                let isFling = speed > dispatch.settings.minimumFlingVelocity
                 dispatch.publish(scroll, .ended, Cause(.touches, isFling
-                    ? "the finger lifted: a fling, \(f(speed)) dp/s > minimum fling velocity \(f(AndroidDefaults.minimumFlingVelocity)) (GestureDetector.java:758-771)"
+                    ? "the finger lifted: a fling, \(f(speed)) dp/s > minimum fling velocity \(f(dispatch.settings.minimumFlingVelocity)) (GestureDetector.java:758-771)"
                     : "the finger lifted (\(f(speed)) dp/s, no fling)"))
                 if isFling { dispatch.out.callback(scroll, .onFling, detail: "velocity \(v)") }
             }
         }
         if let scroll, scroll.published == .possible { dispatch.fail(scroll, Cause(.touches, "lifted within the touch slop: no scroll")) }
-        dispatch.fail(longPress, Cause(.touches, "lifted before the long-press timeout \(f(AndroidDefaults.longPressTimeoutMs)) ms"))
+        dispatch.fail(longPress, Cause(.touches, "lifted before the long-press timeout \(f(dispatch.settings.longPressTimeoutMs)) ms"))
         previousUp = (ev.time, at)
         isDoubleTapping = false
         deferConfirmSingleTap = false
@@ -254,13 +254,13 @@ final class AndroidGestureDetector {
         // `TAP` (`:316-344`): confirmed now if the finger is up, else at the up.
         if !stillDown {
             if let singleTapConfirmed {
-                dispatch.publish(singleTapConfirmed, .recognized, Cause(.timer, "no second down within \(f(AndroidDefaults.doubleTapTimeoutMs)) ms of the first down (GestureDetector.java:316-344)"))
+                dispatch.publish(singleTapConfirmed, .recognized, Cause(.timer, "no second down within \(f(dispatch.settings.doubleTapTimeoutMs)) ms of the first down (GestureDetector.java:316-344)"))
                 dispatch.out.callback(singleTapConfirmed, .onSingleTapConfirmed)
             }
         } else {
             deferConfirmSingleTap = true
         }
-        dispatch.fail(doubleTap, Cause(.timer, "no second down within \(f(AndroidDefaults.doubleTapTimeoutMs)) ms of the first down: its TAP message ran (GestureDetector.java:609-627)"))
+        dispatch.fail(doubleTap, Cause(.timer, "no second down within \(f(dispatch.settings.doubleTapTimeoutMs)) ms of the first down: its TAP message ran (GestureDetector.java:609-627)"))
         dispatch.endOfGesture()
     }
 
@@ -271,7 +271,7 @@ final class AndroidGestureDetector {
         tapMessage = nil
         deferConfirmSingleTap = false
         inLongPress = true
-        let why = Cause(.timer, "the finger stayed down \(f(AndroidDefaults.longPressTimeoutMs)) ms within the touch slop: LONG_PRESS (GestureDetector.java:888-893)")
+        let why = Cause(.timer, "the finger stayed down \(f(dispatch.settings.longPressTimeoutMs)) ms within the touch slop: LONG_PRESS (GestureDetector.java:888-893)")
         if let longPress {
             dispatch.publish(longPress, .began, why)
             dispatch.out.callback(longPress, .onLongPress)
@@ -285,15 +285,15 @@ final class AndroidGestureDetector {
     private func isConsideredDoubleTap(_ firstDown: (time: Timestamp, at: Point), _ firstUp: (time: Timestamp, at: Point), _ secondDownTime: Timestamp, _ secondDown: Point) -> (isDouble: Bool, why: String)? {
         guard alwaysInBiggerTapRegion else { return (false, "the first tap moved beyond the double-tap touch slop") }
         let delta = (secondDownTime - firstUp.time).milliseconds
-        if delta > AndroidDefaults.doubleTapTimeoutMs || delta < AndroidDefaults.doubleTapMinTimeMs {
-            return (false, "the second down came \(f(delta)) ms after the first up, outside \(f(AndroidDefaults.doubleTapMinTimeMs))-\(f(AndroidDefaults.doubleTapTimeoutMs)) ms")
+        if delta > dispatch.settings.doubleTapTimeoutMs || delta < dispatch.settings.doubleTapMinTimeMs {
+            return (false, "the second down came \(f(delta)) ms after the first up, outside \(f(dispatch.settings.doubleTapMinTimeMs))-\(f(dispatch.settings.doubleTapTimeoutMs)) ms")
         }
         let dx = Double(Int(firstDown.at.x) - Int(secondDown.x)), dy = Double(Int(firstDown.at.y) - Int(secondDown.y))
         let d2 = dx * dx + dy * dy
-        if d2 < AndroidDefaults.doubleTapSlop * AndroidDefaults.doubleTapSlop {
-            return (true, "a second down \(f(d2.squareRoot())) dp from the first (< \(f(AndroidDefaults.doubleTapSlop))), \(f(delta)) ms after the first up, while the first down's TAP message was pending (GestureDetector.java:609-627, 869-886)")
+        if d2 < dispatch.settings.doubleTapSlop * dispatch.settings.doubleTapSlop {
+            return (true, "a second down \(f(d2.squareRoot())) dp from the first (< \(f(dispatch.settings.doubleTapSlop))), \(f(delta)) ms after the first up, while the first down's TAP message was pending (GestureDetector.java:609-627, 869-886)")
         }
-        return (false, "the second down was \(f(d2.squareRoot())) dp from the first, not < \(f(AndroidDefaults.doubleTapSlop))")
+        return (false, "the second down was \(f(d2.squareRoot())) dp from the first, not < \(f(dispatch.settings.doubleTapSlop))")
     }
 
     /// A least-squares slope over the last 100 ms (VelocityTracker's strategy is not modelled

@@ -10,7 +10,9 @@ final class AndroidScaleGestureDetector {
     unowned let node: AndroidNode
     unowned let dispatch: AndroidTouchDispatch
     let recognizer: PlatformRecognizer
-    var minSpan = AndroidDefaults.minScalingSpan
+    /// The pinch's own `minScalingSpan`; nil for the scene's (`AndroidSettings`).
+    var minSpanOverride: Double?
+    private var minSpan: Double { minSpanOverride ?? dispatch.settings.minScalingSpan }
 
     private var inProgress = false
     private var initialSpan = 0.0
@@ -46,13 +48,13 @@ final class AndroidScaleGestureDetector {
             if inProgress { end("a finger went \(ev.action == .pointerDown ? "down" : "up")") }
             initialSpan = span
         }
-        if !inProgress && span >= minSpan && (wasInProgress || abs(span - initialSpan) > AndroidDefaults.scaleSpanSlop) {
+        if !inProgress && span >= minSpan && (wasInProgress || abs(span - initialSpan) > dispatch.settings.scaleSpanSlop) {
             inProgress = true
             initialSpan = span
             let moved = abs(span - initialSpan)
             _ = moved
             dispatch.publish(recognizer, .began, Cause(.touches, wasInProgress ? "the fingers changed during a scale: it begins again"
-                : "the span, \(f(span)) dp, moved more than the span slop \(f(AndroidDefaults.scaleSpanSlop)) and is at least minScalingSpan \(f(minSpan)) (ScaleGestureDetector.java:358-366)",
+                : "the span, \(f(span)) dp, moved more than the span slop \(f(dispatch.settings.scaleSpanSlop)) and is at least minScalingSpan \(f(minSpan)) (ScaleGestureDetector.java:358-366)",
                 evidence: [Evidence("minScalingSpan", value: span, threshold: minSpan, unit: "dp", comparison: ">=")]))
             dispatch.out.callback(recognizer, .onScaleBegin)
         } else if ev.action == .move && inProgress {

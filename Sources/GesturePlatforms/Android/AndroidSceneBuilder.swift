@@ -32,8 +32,11 @@ public enum AndroidSceneBuilder {
         func refuse(_ line: Int, _ what: String) -> SceneError {
             SceneError(file: file, line: line, message: "\(what) has no meaning under Android's rules (docs/platforms.md, \"What a scene means on each platform\")")
         }
-        if let o = doc.platformOptions["android"], let a = o.assignments.first {
-            throw SceneError(file: file, line: a.line, message: "unknown android option \"\(a.name)\" for a scene; options go on views and recognizers")
+        var settings = AndroidSettings()
+        for a in doc.platformOptions["android"]?.assignments ?? [] {
+            guard case let .number(v) = a.value, v >= 0, settings.set(a.name, v) else {
+                throw SceneError(file: file, line: a.line, message: "an android option of a scene is one of \(AndroidSettings.names.joined(separator: ", ")) with a number (dp or ms), not \"\(a.name)\"")
+            }
         }
         if let r = doc.relationships.first(where: { !FlutterSceneBuilder.isSameDetectorDoubleTapRequirement($0, doc) }) {
             throw refuse(r.line, FlutterSceneBuilder.describe(r.kind).replacingFlutter())
@@ -57,7 +60,7 @@ public enum AndroidSceneBuilder {
 
         let window = View(id: "window", frame: doc.root.frame)
         let rootNode = AndroidNode(view: window)
-        let dispatch = AndroidTouchDispatch(window: window, root: rootNode, log: log)
+        let dispatch = AndroidTouchDispatch(window: window, root: rootNode, settings: settings, log: log)
 
         func configure(_ spec: ViewSpec, _ node: AndroidNode) throws(SceneError) {
             if spec.className != nil { throw refuse(spec.classLine, "a view class (\(spec.className!))") }
@@ -125,7 +128,7 @@ public enum AndroidSceneBuilder {
                     detector().scrollAxis = scrollAxis[r.id]
                 case "pinch":
                     let s = AndroidScaleGestureDetector(node: node, dispatch: dispatch, recognizer: rec)
-                    if let a = options.first(where: { $0.name == "minScalingSpan" }), case let .number(n) = a.value { s.minSpan = n }
+                    if let a = options.first(where: { $0.name == "minScalingSpan" }), case let .number(n) = a.value { s.minSpanOverride = n }
                     node.scale = s
                 default:
                     throw SceneError(file: file, line: r.line, message: "recognizer \(r.id) of type \(r.type) has no Android counterpart (Android's are a view's click and long click, GestureDetector, ScaleGestureDetector; docs/platforms.md)")

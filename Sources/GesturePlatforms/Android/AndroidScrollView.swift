@@ -68,7 +68,7 @@ final class AndroidScrollView {
         case .move:
             let at = coordinate(pointerPosition(ev))
             let diff = abs(at - lastMotion)
-            let slop = AndroidDefaults.touchSlop
+            let slop = dispatch.settings.touchSlop
             if Double(diff) > slop && !nestedScrollAxes {
                 startDrag(at: at, Cause(.touches, "\(node.name) intercepts: |d\(axisName)| \(diff) > touch slop \(f(slop)) (\(kind.rawValue).java onInterceptTouchEvent)",
                                         evidence: [Evidence("touchSlop", value: Double(diff), threshold: slop, unit: "dp", comparison: ">")]))
@@ -94,7 +94,7 @@ final class AndroidScrollView {
         case .move:
             let at = coordinate(pointerPosition(ev))
             var delta = lastMotion - at
-            let slop = Int(AndroidDefaults.touchSlop)
+            let slop = Int(dispatch.settings.touchSlop)
             if !isBeingDragged && abs(delta) > slop {
                 startDrag(at: at, Cause(.touches, "\(node.name) drags: |d\(axisName)| \(abs(delta)) > touch slop \(slop) (\(kind.rawValue).java onTouchEvent)"))
                 // The slop is subtracted from the first delta (`:809-820`).
@@ -128,7 +128,7 @@ final class AndroidScrollView {
         }
         dispatch.fail(recognizer, Cause(.touches, interceptionDisallowed
             ? "a view inside called requestDisallowInterceptTouchEvent(true): \(node.name) was not asked to intercept"
-            : "the finger lifted without moving more than the touch slop \(f(AndroidDefaults.touchSlop)) along \(axisName)"))
+            : "the finger lifted without moving more than the touch slop \(f(dispatch.settings.touchSlop)) along \(axisName)"))
     }
 
     private func startDrag(at: Int, _ cause: @autoclosure () -> Cause) {
@@ -152,7 +152,7 @@ final class AndroidScrollView {
             }
         } else {
             dispatch.fail(recognizer, Cause(.touches, ev.action == .cancel ? (dispatch.cancelReason ?? "ACTION_CANCEL")
-                                                : "the finger lifted without moving more than the touch slop \(f(AndroidDefaults.touchSlop)) along \(axisName)"))
+                                                : "the finger lifted without moving more than the touch slop \(f(dispatch.settings.touchSlop)) along \(axisName)"))
         }
         if let p = nestedParent { p.scroller?.nestedScrollAxes = false }
         nestedParent = nil

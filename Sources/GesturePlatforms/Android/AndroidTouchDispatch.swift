@@ -63,9 +63,12 @@ public final class AndroidTouchDispatch {
     private let maximumFinishingTimers = 100_000
     public private(set) var recognizerIDs: [String] = []
 
-    init(window: View, root: AndroidNode, log: DecisionLog) {
+    public let settings: AndroidSettings
+
+    init(window: View, root: AndroidNode, settings: AndroidSettings, log: DecisionLog) {
         self.window = window
         self.root = root
+        self.settings = settings
         out = PlatformLog(log)
     }
 

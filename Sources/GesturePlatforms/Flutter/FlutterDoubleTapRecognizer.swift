@@ -38,17 +38,17 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
     public override func addAllowedPointer(_ event: FlutterPointerEvent) {
         if let first = firstTap {
             let distance = event.position.distance(to: first.down.position)
-            if distance > FlutterDefaults.doubleTapSlop {
+            if distance > binding.settings.doubleTapSlop {
                 // An out-of-bounds second tap is ignored: it does not join its arena (`:223`).
-                binding.note(self, "\(id) ignores touch \(binding.touch(of: event.pointer)): \(Self.f(distance)) px from the first down > kDoubleTapSlop \(Self.f(FlutterDefaults.doubleTapSlop)) (multitap.dart:220-226)")
+                binding.note(self, "\(id) ignores touch \(binding.touch(of: event.pointer)): \(Self.f(distance)) px from the first down > kDoubleTapSlop \(Self.f(binding.settings.doubleTapSlop)) (multitap.dart:220-226)")
                 return
             }
             let sinceFirstDown = (event.time - first.down.time).milliseconds
-            if sinceFirstDown < FlutterDefaults.doubleTapMinTimeMs || event.buttons != first.down.buttons {
+            if sinceFirstDown < binding.settings.doubleTapMinTimeMs || event.buttons != first.down.buttons {
                 // Too soon after the first down (touch screens report touches intermittently):
                 // this down starts over as a first tap (`:227-233`).
-                binding.withReason(Cause(.touches, "the second down came \(Self.f(sinceFirstDown)) ms after the first down < kDoubleTapMinTime \(Self.f(FlutterDefaults.doubleTapMinTimeMs)) ms: it starts over as a first tap (multitap.dart:227-233)",
-                                         evidence: [Evidence("doubleTapMinTime", value: sinceFirstDown, threshold: FlutterDefaults.doubleTapMinTimeMs, unit: "ms", comparison: "<")])) {
+                binding.withReason(Cause(.touches, "the second down came \(Self.f(sinceFirstDown)) ms after the first down < kDoubleTapMinTime \(Self.f(binding.settings.doubleTapMinTimeMs)) ms: it starts over as a first tap (multitap.dart:227-233)",
+                                         evidence: [Evidence("doubleTapMinTime", value: sinceFirstDown, threshold: binding.settings.doubleTapMinTimeMs, unit: "ms", comparison: "<")])) {
                     reset()
                 }
                 trackTap(event)
@@ -74,10 +74,10 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
         case .up:
             if firstTap == nil { registerFirstTap(tracker) } else { registerSecondTap(tracker) }
         case .move:
-            if !tracker.isWithin(event.position, FlutterDefaults.doubleTapTouchSlop) {
+            if !tracker.isWithin(event.position, binding.settings.doubleTapTouchSlop) {
                 let d = event.position.distance(to: tracker.down.position)
-                binding.withReason(Cause(.touches, "a tap moved \(Self.f(d)) px > kDoubleTapTouchSlop \(Self.f(FlutterDefaults.doubleTapTouchSlop)) (multitap.dart:263-266)",
-                                         evidence: [Evidence("doubleTapTouchSlop", value: d, threshold: FlutterDefaults.doubleTapTouchSlop, unit: "px", comparison: ">")])) {
+                binding.withReason(Cause(.touches, "a tap moved \(Self.f(d)) px > kDoubleTapTouchSlop \(Self.f(binding.settings.doubleTapTouchSlop)) (multitap.dart:263-266)",
+                                         evidence: [Evidence("doubleTapTouchSlop", value: d, threshold: binding.settings.doubleTapTouchSlop, unit: "px", comparison: ">")])) {
                     reject(tracker)
                 }
             }
@@ -130,7 +130,7 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
         removeTracker(tracker.pointer)
         clearTrackers()
         firstTap = tracker
-        binding.note(self, "\(id) holds the arena for touch \(binding.touch(of: tracker.pointer)) and waits \(Self.f(FlutterDefaults.doubleTapTimeoutMs)) ms for a second tap (multitap.dart:328-337, 357-359)")
+        binding.note(self, "\(id) holds the arena for touch \(binding.touch(of: tracker.pointer)) and waits \(Self.f(binding.settings.doubleTapTimeoutMs)) ms for a second tap (multitap.dart:328-337, 357-359)")
     }
 
     private func registerSecondTap(_ tracker: Tracker) {
@@ -163,10 +163,10 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
 
     private func startDoubleTapTimer() {
         guard timer == nil else { return }
-        timer = binding.schedule("double-tap timer (\(Self.f(FlutterDefaults.doubleTapTimeoutMs)) ms after the first lift)", owner: self,
-                                 afterMs: FlutterDefaults.doubleTapTimeoutMs) { [unowned self] in
+        timer = binding.schedule("double-tap timer (\(Self.f(binding.settings.doubleTapTimeoutMs)) ms after the first lift)", owner: self,
+                                 afterMs: binding.settings.doubleTapTimeoutMs) { [unowned self] in
             self.timer = nil
-            self.binding.withReason(Cause(.timer, "no second tap within kDoubleTapTimeout \(Self.f(FlutterDefaults.doubleTapTimeoutMs)) ms of the first lift (multitap.dart:357-359)")) {
+            self.binding.withReason(Cause(.timer, "no second tap within kDoubleTapTimeout \(Self.f(self.binding.settings.doubleTapTimeoutMs)) ms of the first lift (multitap.dart:357-359)")) {
                 self.reset()
             }
         }

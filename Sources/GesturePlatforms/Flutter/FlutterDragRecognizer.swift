@@ -23,7 +23,8 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
     /// The fling test's thresholds (`minFlingVelocity`, `minFlingDistance`): a Scrollable's
     /// come from its physics.
     public var minFlingVelocity = FlutterDefaults.minFlingVelocity
-    public var minFlingDistance = FlutterDefaults.touchSlop
+    /// nil: the device's hit slop (`minFlingDistance ?? computeHitSlop(...)`, `monodrag.dart:907-911`).
+    public var minFlingDistance: Double?
     /// The Scrollable this drag belongs to, which it scrolls.
     var scrollable: FlutterScrollable?
 
@@ -197,6 +198,7 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
         case .horizontal?: speed = abs(v.dx); distance = abs(travelled.dx)
         case nil: speed = v.length; distance = travelled.length
         }
+        let minFlingDistance = self.minFlingDistance ?? binding.settings.dragSlop(precise: isPrecise)
         let isFling = speed > minFlingVelocity && distance > minFlingDistance
         let flingVelocity = isFling ? Self.clamp(onAxis(v)) : .zero
         transition(to: .ended, Cause(.touches, isFling

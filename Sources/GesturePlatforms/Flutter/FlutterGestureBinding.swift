@@ -325,35 +325,3 @@ public final class FlutterGestureBinding {
 
     func note(_ r: FlutterGestureRecognizer?, _ text: @autoclosure () -> String) { out.note(r, text()) }
 }
-
-/// The device settings Flutter's recognizers read (`DeviceGestureSettings`,
-/// `gesture_settings.dart:31-43`): on an Android host the drag and pan slops come from
-/// Android's touch slop; elsewhere (an iOS host, unconfirmed; `flutter_test`) the framework's.
-public struct FlutterSettings: Sendable {
-    public enum Host: String, Sendable, CaseIterable {
-        /// Flutter on iOS: the framework's slops, 18 and 36 (no iOS embedder setting was found;
-        /// unconfirmed, the reference's section 1.5).
-        case ios
-        /// Flutter on Android: drags and pans use Android's touch slop, 8 and 16.
-        case android
-    }
-
-    public var host: Host = .ios
-
-    public init(host: Host = .ios) { self.host = host }
-
-    /// `computeHitSlop` for drags (`events.dart:2456-2495`): the device's touch slop.
-    func dragSlop(precise: Bool) -> Double {
-        if precise { return FlutterDefaults.precisePointerHitSlop }
-        return host == .android ? FlutterDefaults.androidHostTouchSlop : FlutterDefaults.touchSlop
-    }
-
-    /// `computePanSlop`: twice the device's touch slop.
-    func panSlop(precise: Bool) -> Double {
-        if precise { return FlutterDefaults.precisePointerPanSlop }
-        return host == .android ? 2 * FlutterDefaults.androidHostTouchSlop : FlutterDefaults.panSlop
-    }
-
-    /// `computeScaleSlop`: always `kScaleSlop`.
-    func scaleSlop(precise: Bool) -> Double { precise ? FlutterDefaults.precisePointerScaleSlop : FlutterDefaults.scaleSlop }
-}

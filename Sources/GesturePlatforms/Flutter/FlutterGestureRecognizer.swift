@@ -142,11 +142,11 @@ open class FlutterPrimaryPointerRecognizer: FlutterOneSequenceRecognizer {
     enum State { case ready, possible, defunct }
 
     /// `deadline`: ms after the down, or nil for none.
-    var deadlineMs: Double?
+    var deadlineMs: Double? { nil }
     /// `preAcceptSlopTolerance` / `postAcceptSlopTolerance` (`:594-608`): both `kTouchSlop` by
     /// default, whatever the device settings.
-    var preAcceptSlopTolerance: Double? = FlutterDefaults.touchSlop
-    var postAcceptSlopTolerance: Double? = FlutterDefaults.touchSlop
+    var preAcceptSlopTolerance: Double? { binding.settings.preAcceptSlopTolerance }
+    var postAcceptSlopTolerance: Double? { binding.settings.preAcceptSlopTolerance }
 
     var state = State.ready
     var primaryPointer: Int?

@@ -15,12 +15,17 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
     private var longPressAccepted = false
     private var initialButtons = 1
 
-    public init(id: String, durationMs: Double = FlutterDefaults.longPressTimeoutMs) {
+    /// The scene's `minimumPressDuration` as Flutter's `duration`, or nil for `kLongPressTimeout`.
+    private let durationMs: Double?
+
+    public init(id: String, durationMs: Double? = nil) {
+        self.durationMs = durationMs
         super.init(id: id)
-        deadlineMs = durationMs
-        // `postAcceptSlopTolerance: null` (`:245`): no slop once it has won.
-        postAcceptSlopTolerance = nil
     }
+
+    override var deadlineMs: Double? { durationMs ?? binding.settings.longPressTimeoutMs }
+    /// `postAcceptSlopTolerance: null` (`:245`): no slop once it has won.
+    override var postAcceptSlopTolerance: Double? { nil }
 
     public override func didExceedDeadline(_ down: FlutterPointerEvent) {
         // `didExceedDeadline` (`:604-611`).

@@ -40,8 +40,10 @@ public enum FlutterSceneBuilder {
                         throw SceneError(file: file, line: a.line, message: "flutter host is \(FlutterSettings.Host.allCases.map(\.rawValue).joined(separator: " or ")), not \"\(h)\"")
                     }
                     settings.host = host
+                case (let name, .number(let v)) where v >= 0 && settings.set(name, v):
+                    break
                 default:
-                    throw SceneError(file: file, line: a.line, message: "unknown flutter option \"\(a.name)\" for a scene; it takes host: ios|android")
+                    throw SceneError(file: file, line: a.line, message: "unknown flutter option \"\(a.name)\" for a scene; it takes host: ios|android, or a number for one of \(FlutterSettings.names.joined(separator: ", "))")
                 }
             }
         }
@@ -174,8 +176,7 @@ public enum FlutterSceneBuilder {
             }
             allowed = ["team", "captain"]
         case "longPress":
-            let duration = number("minimumPressDuration").map { $0.0 * 1000 } ?? FlutterDefaults.longPressTimeoutMs
-            made = FlutterLongPressRecognizer(id: r.id, durationMs: duration)
+            made = FlutterLongPressRecognizer(id: r.id, durationMs: number("minimumPressDuration").map { $0.0 * 1000 })
             allowed = ["team", "captain"]
         case "pan":
             var axis = policyAxis

@@ -15,10 +15,7 @@ public final class FlutterTapRecognizer: FlutterPrimaryPointerRecognizer {
     private var downEvent: FlutterPointerEvent?
     private var upEvent: FlutterPointerEvent?
 
-    public override init(id: String) {
-        super.init(id: id)
-        deadlineMs = FlutterDefaults.pressTimeoutMs
-    }
+    override var deadlineMs: Double? { binding.settings.pressTimeoutMs }
 
     public override var isIdle: Bool { super.isIdle && (downEvent == nil || upEvent == nil) }
 
@@ -71,7 +68,7 @@ public final class FlutterTapRecognizer: FlutterPrimaryPointerRecognizer {
     }
 
     public override func didExceedDeadline(_ down: FlutterPointerEvent) {
-        checkDown(because: "the press deadline, \(Self.f(FlutterDefaults.pressTimeoutMs)) ms after the down, came before the arena was decided (tap.dart:272-275)")
+        checkDown(because: "the press deadline, \(Self.f(binding.settings.pressTimeoutMs)) ms after the down, came before the arena was decided (tap.dart:272-275)")
     }
 
     public override func acceptGesture(pointer: Int) {
