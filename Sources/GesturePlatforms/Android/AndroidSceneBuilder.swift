@@ -29,42 +29,26 @@ public enum AndroidSceneBuilder {
 
     public static func build(_ doc: SceneDocument, log: DecisionLog = DecisionLog()) throws(SceneError) -> Built {
         let file = doc.file
-        func refuse(_ line: Int, _ what: String) -> SceneError {
-            SceneError(file: file, line: line, message: "\(what) has no meaning under Android's rules (docs/platforms.md, \"What a scene means on each platform\")")
-        }
+        func refuse(_ line: Int, _ what: String) -> SceneError { PlatformScenePolicies.refusal(.android, file: file, line: line, what) }
         var settings = AndroidSettings()
         for a in doc.platformOptions["android"]?.assignments ?? [] {
             guard case let .number(v) = a.value, v >= 0, settings.set(a.name, v) else {
                 throw SceneError(file: file, line: a.line, message: "an android option of a scene is one of \(AndroidSettings.names.joined(separator: ", ")) with a number (dp or ms), not \"\(a.name)\"")
             }
         }
-        if let r = doc.relationships.first(where: { !FlutterSceneBuilder.isSameDetectorDoubleTapRequirement($0, doc) }) {
-            throw refuse(r.line, FlutterSceneBuilder.describe(r.kind).replacingFlutter())
-        }
-        if let r = doc.reactions.first { throw refuse(r.line, "a reaction") }
-        if let b = doc.behaviors.first { throw refuse(b.line, "a behavior") }
-        var neverBegins: Set<String> = []
+        let policies = try PlatformScenePolicies(doc, platform: .android)
+        let neverBegins = policies.neverBegins
         // A pan that begins only in a direction: its onScroll code takes a first scroll only
         // along that axis (GestureDetector has no axis of its own).
         var scrollAxis: [String: AndroidGestureDetector.Axis] = [:]
-        for p in doc.policies {
-            if p.simultaneousWithAny { throw refuse(p.line, "simultaneousWithAny (Android's listeners do not arbitrate; each view's own run together)") }
-            switch p.beginDirection {
-            case .horizontal?, .left?, .right?: scrollAxis[p.recognizer] = .horizontal
-            case .vertical?, .up?, .down?: scrollAxis[p.recognizer] = .vertical
-            case nil: break
-            }
-            if !p.notInside.isEmpty || !p.onlyInside.isEmpty || p.events != nil || p.buttons != nil { throw refuse(p.line, "a shouldReceive policy") }
-            if p.neverBegin { neverBegins.insert(p.recognizer) }
-        }
+        for (id, axis) in policies.axes { scrollAxis[id] = axis == .horizontal ? .horizontal : .vertical }
 
         let window = View(id: "window", frame: doc.root.frame)
         let rootNode = AndroidNode(view: window)
         let dispatch = AndroidTouchDispatch(window: window, root: rootNode, settings: settings, log: log)
 
         func configure(_ spec: ViewSpec, _ node: AndroidNode) throws(SceneError) {
-            if spec.className != nil { throw refuse(spec.classLine, "a view class (\(spec.className!))") }
-            if !spec.rejects.isEmpty { throw refuse(spec.line, "`rejects` (gestureRecognizerShouldBegin)") }
+            try PlatformScenePolicies.checkView(spec, platform: .android, file: file)
             for a in spec.platformOptions["android"]?.assignments ?? [] {
                 switch (a.name, a.value) {
                 case ("disallowIntercept", .text(let t)):
@@ -77,7 +61,7 @@ public enum AndroidSceneBuilder {
                     throw SceneError(file: file, line: a.line, message: "unknown android option \"\(a.name)\" for a view; it takes disallowIntercept: onDown|onScroll, and a scroll view kind: nested")
                 }
             }
-            let hasDoubleTap = spec.recognizers.contains { $0.type == "tap" && number($0, "numberOfTapsRequired") == 2 && !neverBegins.contains($0.id) }
+            let hasDoubleTap = spec.recognizers.contains { $0.type == "tap" && PlatformScenePolicies.taps($0) == 2 && !neverBegins.contains($0.id) }
             var click: PlatformRecognizer?, longClick: PlatformRecognizer?
             func detector() -> AndroidGestureDetector {
                 if let d = node.detector { return d }
@@ -86,7 +70,6 @@ public enum AndroidSceneBuilder {
                 return d
             }
             for r in spec.recognizers where !neverBegins.contains(r.id) {
-                if r.delegate != nil { throw refuse(r.delegateLine, "a delegate") }
                 let rec = PlatformRecognizer(id: r.id)
                 let options = r.platformOptions["android"]?.assignments ?? []
                 var callback: String?
@@ -174,14 +157,5 @@ public enum AndroidSceneBuilder {
     static func number(_ r: RecognizerSpec, _ name: String) -> Double? {
         guard let a = r.parameters.last(where: { $0.name == name }), case let .number(n) = a.value else { return nil }
         return n
-    }
-}
-
-private extension String {
-    /// The Flutter builder's wording of a relationship, for Android's refusal.
-    func replacingFlutter() -> String {
-        var s = self
-        if let r = s.range(of: "Flutter's arena has one winner per pointer") { s.replaceSubrange(r, with: "Android's listeners do not arbitrate") }
-        return s
     }
 }

@@ -28,9 +28,6 @@ public enum FlutterSceneBuilder {
 
     public static func build(_ doc: SceneDocument, log: DecisionLog = DecisionLog()) throws(SceneError) -> Built {
         let file = doc.file
-        func refuse(_ line: Int, _ what: String) -> SceneError {
-            SceneError(file: file, line: line, message: "\(what) has no meaning under Flutter's rules (docs/platforms.md, \"What a scene means on each platform\")")
-        }
         var settings = FlutterSettings()
         if let o = doc.platformOptions["flutter"] {
             for a in o.assignments {
@@ -47,23 +44,10 @@ public enum FlutterSceneBuilder {
                 }
             }
         }
-        if let r = doc.relationships.first(where: { !isSameDetectorDoubleTapRequirement($0, doc) }) {
-            throw refuse(r.line, describe(r.kind))
-        }
-        if let r = doc.reactions.first { throw refuse(r.line, "a reaction") }
-        if let b = doc.behaviors.first { throw refuse(b.line, "a behavior") }
+        let policies = try PlatformScenePolicies(doc, platform: .flutter)
         var axisOfPolicy: [String: FlutterDragRecognizer.Axis] = [:]
-        var neverBegins: Set<String> = []
-        for p in doc.policies {
-            if p.simultaneousWithAny { throw refuse(p.line, "simultaneousWithAny (Flutter's arena has one winner per pointer)") }
-            if !p.notInside.isEmpty || !p.onlyInside.isEmpty || p.events != nil || p.buttons != nil { throw refuse(p.line, "a shouldReceive policy") }
-            if p.neverBegin { neverBegins.insert(p.recognizer) }
-            switch p.beginDirection {
-            case .horizontal?, .left?, .right?: axisOfPolicy[p.recognizer] = .horizontal
-            case .vertical?, .up?, .down?: axisOfPolicy[p.recognizer] = .vertical
-            case nil: break
-            }
-        }
+        for (id, axis) in policies.axes { axisOfPolicy[id] = axis == .horizontal ? .horizontal : .vertical }
+        let neverBegins = policies.neverBegins
 
         let binding = FlutterGestureBinding(window: View(id: "window", frame: doc.root.frame), settings: settings, log: log)
         let window = binding.window
@@ -79,10 +63,8 @@ public enum FlutterSceneBuilder {
         }
 
         func attach(_ spec: ViewSpec, to view: View) throws(SceneError) {
-            if let line = spec.classLine == 0 ? nil : spec.classLine, spec.className != nil { throw refuse(line, "a view class (\(spec.className!))") }
-            if !spec.rejects.isEmpty { throw refuse(spec.line, "`rejects` (gestureRecognizerShouldBegin)") }
+            try PlatformScenePolicies.checkView(spec, platform: .flutter, file: file)
             for r in spec.recognizers {
-                if r.delegate != nil { throw refuse(r.delegateLine, "a delegate") }
                 if neverBegins.contains(r.id) { continue }
                 let recognizer = try make(r, axis: axisOfPolicy[r.id], file: file)
                 if let t = r.platformOptions["flutter"]?.value("team") {
@@ -206,30 +188,5 @@ public enum FlutterSceneBuilder {
             throw SceneError(file: file, line: a.line, message: "unknown flutter option \"\(a.name)\" for a \(r.type) recognizer; it takes \(allowed.sorted().joined(separator: ", "))")
         }
         return made
-    }
-
-    /// `singleTap.require(toFail: doubleTap)` with both on one view: a Flutter GestureDetector
-    /// with onTap and onDoubleTap waits for the double tap anyway (its arena is held), so the
-    /// requirement means what it says there.
-    static func isSameDetectorDoubleTapRequirement(_ r: RelationshipSpec, _ doc: SceneDocument) -> Bool {
-        guard case let .requireToFail(waiter, required, _) = r.kind else { return false }
-        for v in doc.root.allViews {
-            let ids = v.recognizers
-            guard let w = ids.first(where: { $0.id == waiter }), let q = ids.first(where: { $0.id == required }) else { continue }
-            let taps = { (s: RecognizerSpec) -> Double in
-                if case let .number(n)? = s.parameters.last(where: { $0.name == "numberOfTapsRequired" })?.value { return n }
-                return 1
-            }
-            return w.type == "tap" && q.type == "tap" && taps(w) == 1 && taps(q) == 2
-        }
-        return false
-    }
-
-    static func describe(_ k: RelationshipSpec.Kind) -> String {
-        switch k {
-        case let .simultaneous(a, b): return "simultaneous recognition of \(a) and \(b) (Flutter's arena has one winner per pointer)"
-        case let .requireToFail(w, r, _): return "\(w) requiring \(r) to fail (outside a tap and double tap on one view)"
-        case let .cannotPrevent(a, b): return "\(a) not preventing \(b)"
-        }
     }
 }
