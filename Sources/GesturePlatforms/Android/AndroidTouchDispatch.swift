@@ -170,7 +170,7 @@ public final class AndroidTouchDispatch {
         if intercepted {
             // The target gets ACTION_CANCEL instead of the event; the group's onTouchEvent starts
             // with the next one (`:2799-2813`).
-            cancel(target, because: "\(node.name) intercepted the touch")
+            cancel(target, because: "\(node.name) intercepted the touch", causedBy: node.scroller?.recognizer.lastTransitionSeq)
             node.touchTarget = nil
             return true
         }
@@ -182,12 +182,17 @@ public final class AndroidTouchDispatch {
     }
 
     /// Sends ACTION_CANCEL down a target's chain.
-    private func cancel(_ node: AndroidNode, because why: String) {
+    /// `causedBy`: the row of the interception, so that an explanation of what the cancel stops
+    /// leads to it (and its numbers).
+    private func cancel(_ node: AndroidNode, because why: String, causedBy: Int?) {
         let ev = AndroidMotionEvent(action: .cancel, actionPointer: down.first?.id ?? 0, pointers: down, time: now)
-        out.note(nil, view: node.view, touches: ev.touchIDs, "ACTION_CANCEL to \(node.name): \(why) (ViewGroup.java:2799-2813)", kind: .exclusion)
+        let saved = out.causeSeq
+        if let causedBy { out.causeSeq = causedBy }
+        out.causeSeq = out.note(nil, view: node.view, touches: ev.touchIDs, "ACTION_CANCEL to \(node.name): \(why) (ViewGroup.java:2799-2813)", kind: .exclusion)
         cancelReason = "ACTION_CANCEL: \(why)"
         _ = dispatch(node, ev)
         cancelReason = nil
+        out.causeSeq = saved
     }
 
     /// Why the ACTION_CANCEL being delivered was sent, for the rows of what it stops.
