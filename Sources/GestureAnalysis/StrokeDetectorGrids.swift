@@ -133,11 +133,13 @@ public enum StrokeDetectorGrids {
         return best.weight
     }
 
-    /// The thresholds of `r` in words, as `gesturelab crossval` prints them.
-    public static func describe(_ r: CheckmarkRecognizer) -> String {
+    /// The thresholds of `r` in words, as `gesturelab crossval` prints them; `only` keeps the
+    /// optional tests named (and the pointed-turn weight with its test).
+    public static func describe(_ r: CheckmarkRecognizer, only: Set<String>? = nil) -> String {
         [("minimumLegRatio", r.minimumLegRatio), ("minimumRise", r.minimumRise), ("maximumDownWinding", r.maximumDownWinding),
          ("maximumUpWinding", r.maximumUpWinding), ("minimumVertexAngle", r.minimumVertexAngle), ("maximumLegSteepness", r.maximumLegSteepness),
          ("sharpTurnWeight", r.sharpTurnWeight), ("maximumVLikeness", r.maximumVLikeness), ("maximumLeadIn", r.maximumLeadIn)]
+            .filter { only == nil || only!.contains($0.0) || ($0.0 == "sharpTurnWeight" && only!.contains("maximumVLikeness")) || $0.0 == "maximumLeadIn" }
             .map { "\($0.0) \(NumberFormat.precise($0.1))" }.joined(separator: ", ")
     }
 

@@ -18,6 +18,9 @@ struct CrossValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Only this detector: checkmark, circle, templates.")
     var detector: String?
 
+    @Flag(name: .long, help: "The nested protocol of docs/corpus-evaluation.md: every choice (tests, variants, weights) made inside the folds; for the checkmark.")
+    var nested = false
+
     func validate() throws {
         if let detector, !["checkmark", "circle", "templates"].contains(detector) {
             throw ValidationError("--detector \(detector): detectors are checkmark, circle, templates")
@@ -37,6 +40,12 @@ struct CrossValidateCommand: ParsableCommand {
             }
         }
         guard Set(real.map(\.subject)).count >= 2 else { throw Exit.fail("\(logs): cross-validation needs the logs of at least two subjects") }
+        if nested {
+            guard detector == nil || detector == "checkmark" else { throw Exit.fail("--nested is for the checkmark so far") }
+            emit("# Nested leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")
+            emit(Self.markdown(NestedStrokeValidation.checkmark(real)))
+            return
+        }
         emit("# Leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")
         if detector == nil || detector == "checkmark" {
             emit(Self.markdown(StrokeCrossValidation.run(name: "checkmark", samples: StrokeDetectorGrids.checkmarkSamples(real), target: "check",
@@ -53,6 +62,48 @@ struct CrossValidateCommand: ParsableCommand {
 
     static func row(_ name: String, _ c: StrokeCrossValidation.Counts, _ extra: String = "") -> String {
         "| \(name) | \(c.tp) | \(c.fp) | \(c.fn) | \(NumberText.decimal(c.f1, decimals: 3)) |\(extra)"
+    }
+
+    static func markdown(_ r: NestedStrokeValidation.Report) -> String {
+        func f(_ v: Double) -> String { NumberText.decimal(v, decimals: 3) }
+        let pooled = r.pooled, ci = r.interval()
+        var s = "## \(r.detector) as a one-class detector of `\(r.target)`\n\n"
+        s += "Pooled over the held-out writers: F1 **\(f(pooled.f1))** (95% interval over writers \(f(ci.low))-\(f(ci.high))), "
+        s += "TP \(pooled.tp), FP \(pooled.fp), FN \(pooled.fn). Six writers are few: the interval is wide for that reason.\n\n"
+        s += "| held out | TP | FP | FN | F1 | inner F1 | chosen on the other writers |\n|---|---|---|---|---|---|---|\n"
+        for fold in r.folds {
+            s += "| subject \(fold.subject) | \(fold.real.tp) | \(fold.real.fp) | \(fold.real.fn) | \(f(fold.real.f1)) | \(f(fold.innerF1)) | \(fold.chosen): \(fold.description) |\n"
+        }
+        let perWriter = r.folds.map(\.real.f1).sorted()
+        if !perWriter.isEmpty {
+            s += "\nF1 per writer: minimum \(f(perWriter.first!)), median \(f(perWriter[perWriter.count / 2])), maximum \(f(perWriter.last!)).\n"
+        }
+        s += "\n| speed | TP | FP | FN | F1 |\n|---|---|---|---|---|\n"
+        for speed in ["slow", "medium", "fast"] { s += row(speed, r.speed(speed)) + "\n" }
+        let tests = Array(Set(r.folds.flatMap { $0.costs.keys })).sorted()
+        if !tests.isEmpty {
+            s += "\nWhat each test of the chosen configuration did to the held-out writer's real strokes (targets it rejected / other strokes it stopped; - when the fold did not choose it):\n\n"
+            s += "| test | " + r.folds.map { "s\($0.subject)" }.joined(separator: " | ") + " | all |\n|---|" + String(repeating: "---|", count: r.folds.count + 1) + "\n"
+            for t in tests {
+                var total = NestedStrokeValidation.TestCost()
+                let cells = r.folds.map { fold -> String in
+                    guard let c = fold.costs[t] else { return "-" }
+                    total.targetsRejected += c.targetsRejected
+                    total.negativesStopped += c.negativesStopped
+                    return "\(c.targetsRejected) / \(c.negativesStopped)"
+                }
+                s += "| \(t) | " + cells.joined(separator: " | ") + " | \(total.targetsRejected) / \(total.negativesStopped) |\n"
+            }
+        }
+        if !r.variations.isEmpty {
+            s += "\n| synthetic variants of the held-out writer's strokes (a robustness report; they decide nothing) | accepted | of | should be |\n|---|---|---|---|\n"
+            for v in r.variations {
+                let c = r.variation(v)
+                s += "| \(v) | \(c.accepted) | \(c.total) | \(c.tp + c.fn > 0 ? "accepted" : "rejected") |\n"
+            }
+        }
+        s += "\nThe procedure run once on every writer (the default it would ship; optimistic, scored on the same strokes): \(r.onAll): F1 \(f(r.onAllScore.f1)).\n"
+        return s
     }
 
     static func markdown(_ r: StrokeCrossValidation.Report) -> String {

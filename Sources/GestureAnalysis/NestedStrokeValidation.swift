@@ -1,0 +1,221 @@
+import GestureEngine
+import GestureRecognizers
+
+/// Nested leave-one-subject-out, as docs/corpus-evaluation.md writes the protocol (issue 33): for
+/// each writer held out, every choice (which tests a detector has, whether synthetic variants take
+/// part in fitting, the thresholds) is made by an inner leave-one-writer-out on the other writers'
+/// real strokes only; the chosen configuration is fitted on those writers and scored once on the
+/// held-out one. The pooled figure is what a writer nobody looked at can expect.
+public enum NestedStrokeValidation {
+    typealias Sample = StrokeCrossValidation.Sample
+    typealias Counts = StrokeCrossValidation.Counts
+
+    /// A configuration to choose among: fitted on training samples (by index), a detector of
+    /// samples (by index).
+    public struct Candidate: Sendable {
+        public var name: String
+        /// Among candidates with the same inner score the simpler wins: fewer tests, then fewer
+        /// settings (the lower number).
+        public var complexity: Int
+        let fit: @Sendable (_ training: [Int]) -> Fitted
+    }
+
+    /// A fitted detector: what it chose, how it decides, and how it decides with one test off.
+    struct Fitted {
+        var description: String
+        var accepts: (Int) -> Bool
+        /// The tests it applies, each with the detector that has only that test switched off.
+        var withoutTest: [(test: String, accepts: (Int) -> Bool)]
+    }
+
+    /// What one test of the chosen configuration did to the held-out writer's real strokes.
+    public struct TestCost: Sendable, Equatable {
+        /// Target strokes it rejected (the detector without it accepts them).
+        public var targetsRejected = 0
+        /// Other-class strokes it stopped (the detector without it accepts them).
+        public var negativesStopped = 0
+
+        public init(targetsRejected: Int = 0, negativesStopped: Int = 0) {
+            self.targetsRejected = targetsRejected
+            self.negativesStopped = negativesStopped
+        }
+    }
+
+    public struct OuterFold: Sendable {
+        public var subject: String
+        public var chosen: String
+        public var description: String
+        /// The chosen candidate's F1 pooled over the inner held-out writers.
+        public var innerF1: Double
+        public var real: StrokeCrossValidation.Counts
+        public var bySpeed: [String: StrokeCrossValidation.Counts]
+        public var byVariation: [String: StrokeCrossValidation.Counts]
+        public var costs: [String: TestCost]
+    }
+
+    public struct Report: Sendable {
+        public var detector: String
+        public var target: String
+        public var folds: [OuterFold]
+        /// The procedure run once on every writer (the shipped default): its choice, and its
+        /// score on those same strokes (optimistic, shown apart).
+        public var onAll: String
+        public var onAllScore: StrokeCrossValidation.Counts
+
+        public var pooled: StrokeCrossValidation.Counts { folds.map(\.real).reduce(StrokeCrossValidation.Counts(), +) }
+        public func speed(_ s: String) -> StrokeCrossValidation.Counts { folds.compactMap { $0.bySpeed[s] }.reduce(StrokeCrossValidation.Counts(), +) }
+        public var variations: [String] { Array(Set(folds.flatMap { $0.byVariation.keys })).sorted() }
+        public func variation(_ v: String) -> StrokeCrossValidation.Counts { folds.compactMap { $0.byVariation[v] }.reduce(StrokeCrossValidation.Counts(), +) }
+
+        /// The pooled F1's 95% interval from resampling writers (the outer folds, with
+        /// replacement): strokes of one writer are not independent.
+        public func interval(resamples: Int = 2000, seed: UInt64 = 33) -> (low: Double, high: Double) {
+            guard !folds.isEmpty else { return (0, 0) }
+            var state = seed
+            func next() -> Int {
+                // SplitMix64: a fixed sequence, the same on every machine.
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return Int((z ^ (z >> 31)) % UInt64(folds.count))
+            }
+            var f1s: [Double] = []
+            for _ in 0..<resamples {
+                var c = StrokeCrossValidation.Counts()
+                for _ in folds.indices { c = c + folds[next()].real }
+                f1s.append(c.f1)
+            }
+            f1s.sort()
+            return (f1s[Int(Double(resamples) * 0.025)], f1s[min(resamples - 1, Int(Double(resamples) * 0.975))])
+        }
+    }
+
+    /// Runs the protocol over `samples` (real strokes and their variants) for `target`.
+    static func run(name: String, samples: [Sample], target: String, candidates: [Candidate]) -> Report {
+        let subjects = StrokeCrossValidation.subjectsInOrder(samples)
+        func indices(_ keep: (Sample) -> Bool) -> [Int] { samples.indices.filter { keep(samples[$0]) } }
+        func score(_ accepts: (Int) -> Bool, _ on: [Int]) -> Counts {
+            var c = Counts()
+            for i in on { c.add(samples[i].label == target, accepts(i)) }
+            return c
+        }
+        /// The candidate with the best F1 pooled over leave-one-writer-out inside `writers`,
+        /// scored on real strokes only; ties to the simpler.
+        func choose(among writers: [String]) -> (Candidate, Double) {
+            var best: (candidate: Candidate, f1: Double)?
+            for c in candidates {
+                var pooled = Counts()
+                for held in writers {
+                    let fitted = c.fit(indices { $0.subject != held && writers.contains($0.subject) })
+                    pooled = pooled + score(fitted.accepts, indices { $0.subject == held && $0.variation == nil })
+                }
+                let f1 = pooled.f1
+                if let b = best, !(f1 > b.f1 + 1e-12 || (abs(f1 - b.f1) <= 1e-12 && c.complexity < b.candidate.complexity)) { continue }
+                best = (c, f1)
+            }
+            return best!
+        }
+        var folds: [OuterFold] = []
+        for s in subjects {
+            let writers = subjects.filter { $0 != s }
+            let (chosen, innerF1) = choose(among: writers)
+            let fitted = chosen.fit(indices { $0.subject != s })
+            var fold = OuterFold(subject: s, chosen: chosen.name, description: fitted.description, innerF1: innerF1, real: Counts(), bySpeed: [:], byVariation: [:], costs: [:])
+            for i in indices({ $0.subject == s }) {
+                let positive = samples[i].label == target, accepted = fitted.accepts(i)
+                if let v = samples[i].variation {
+                    fold.byVariation[v, default: Counts()].add(positive, accepted)
+                } else {
+                    fold.real.add(positive, accepted)
+                    fold.bySpeed[samples[i].speed, default: Counts()].add(positive, accepted)
+                    if !accepted {
+                        for (test, without) in fitted.withoutTest where without(i) {
+                            if positive { fold.costs[test, default: TestCost()].targetsRejected += 1 } else { fold.costs[test, default: TestCost()].negativesStopped += 1 }
+                        }
+                    }
+                }
+            }
+            for (test, _) in fitted.withoutTest where fold.costs[test] == nil { fold.costs[test] = TestCost() }
+            folds.append(fold)
+        }
+        let (chosen, _) = choose(among: subjects)
+        let fitted = chosen.fit(samples.indices.map { $0 })
+        return Report(detector: name, target: target, folds: folds, onAll: "\(chosen.name): \(fitted.description)",
+                      onAllScore: score(fitted.accepts, indices { $0.variation == nil }))
+    }
+
+    // MARK: The checkmark
+
+    /// The checkmark's tests, each a switch of the candidates (the direction tests and the
+    /// minimum length always apply: without them a stroke is not a check's shape at all).
+    public static let checkmarkTests = ["minimumLegRatio", "minimumRise", "maximumDownWinding", "maximumUpWinding",
+                                        "minimumVertexAngle", "maximumLegSteepness", "maximumVLikeness"]
+
+    /// The checkmark under the protocol: the candidates are every subset of its tests, each fitted
+    /// with or without the synthetic variants (checks with lead-ins) among the training checks, by
+    /// `StrokeDetectorGrids.checkmark(fittedTo:)`'s enclosing margins, and, with the pointed-turn
+    /// test, each of `StrokeDetectorGrids.sharpTurnWeights`.
+    public static func checkmark(_ real: [StrokeCrossValidation.Sample]) -> Report {
+        let samples = StrokeDetectorGrids.checkmarkSamples(real)
+        let features = samples.map { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) }
+        let box = SampleTable(samples: samples, features: features)
+        var candidates: [Candidate] = []
+        let tests = checkmarkTests
+        for mask in 0..<(1 << tests.count) {
+            let on = Set(tests.indices.filter { mask & (1 << $0) != 0 }.map { tests[$0] })
+            let weights = on.contains("maximumVLikeness") ? StrokeDetectorGrids.sharpTurnWeights : [0]
+            for variants in [false, true] {
+                for (k, weight) in weights.enumerated() {
+                    let name = (on.count == tests.count ? "every test" : on.isEmpty ? "no optional test" : tests.filter(on.contains).joined(separator: "+"))
+                        + (on.contains("maximumVLikeness") ? " (sharpTurnWeight \(NumberFormat.precise(weight)))" : "")
+                        + (variants ? ", fitted with variants" : "")
+                    candidates.append(Candidate(name: name, complexity: (on.count * 2 + (variants ? 1 : 0)) * 10 + k) { training in
+                        box.fitCheckmark(training, tests: on, variants: variants, weight: weight)
+                    })
+                }
+            }
+        }
+        return run(name: "checkmark (nested)", samples: samples, target: "check", candidates: candidates)
+    }
+
+    /// Samples and their features, measured once and shared by every fit.
+    final class SampleTable: @unchecked Sendable {
+        let samples: [StrokeCrossValidation.Sample]
+        let features: [CheckmarkRecognizer.Features?]
+
+        init(samples: [StrokeCrossValidation.Sample], features: [CheckmarkRecognizer.Features?]) {
+            self.samples = samples
+            self.features = features
+        }
+
+        func fitCheckmark(_ training: [Int], tests on: Set<String>, variants: Bool, weight: Double) -> Fitted {
+            let used = variants ? training : training.filter { samples[$0].variation == nil }
+            let checks = used.filter { samples[$0].label == "check" }.compactMap { features[$0] }
+            let r = NestedStrokeValidation.checkmark(StrokeDetectorGrids.checkmark(fittedTo: checks, sharpTurnWeight: weight), keeping: on)
+            let f = features
+            var without: [(String, (Int) -> Bool)] = []
+            for t in checkmarkTests where on.contains(t) {
+                let r2 = NestedStrokeValidation.checkmark(r, keeping: on.subtracting([t]))
+                without.append((t, { i in f[i].map(r2.accepts) ?? false }))
+            }
+            return Fitted(description: StrokeDetectorGrids.describe(r, only: on), accepts: { i in f[i].map(r.accepts) ?? false }, withoutTest: without)
+        }
+    }
+
+    /// A copy of `r` with every optional test not in `keeping` switched off (its threshold at the
+    /// end of the scale, so it passes every stroke).
+    static func checkmark(_ r: CheckmarkRecognizer, keeping on: Set<String>) -> CheckmarkRecognizer {
+        let c = CheckmarkRecognizer(id: r.id)
+        c.maximumLeadIn = r.maximumLeadIn
+        c.sharpTurnWeight = r.sharpTurnWeight
+        c.minimumLegRatio = on.contains("minimumLegRatio") ? r.minimumLegRatio : -.infinity
+        c.minimumRise = on.contains("minimumRise") ? r.minimumRise : -.infinity
+        c.maximumDownWinding = on.contains("maximumDownWinding") ? r.maximumDownWinding : .infinity
+        c.maximumUpWinding = on.contains("maximumUpWinding") ? r.maximumUpWinding : .infinity
+        c.minimumVertexAngle = on.contains("minimumVertexAngle") ? r.minimumVertexAngle : -.infinity
+        c.maximumLegSteepness = on.contains("maximumLegSteepness") ? r.maximumLegSteepness : .infinity
+        c.maximumVLikeness = on.contains("maximumVLikeness") ? r.maximumVLikeness : .infinity
+        return c
+    }
+}

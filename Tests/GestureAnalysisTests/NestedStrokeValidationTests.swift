@@ -1,0 +1,83 @@
+@testable import GestureAnalysis
+import GestureEngine
+import Testing
+
+/// The nested protocol's guarantees (docs/corpus-evaluation.md), checked with candidates whose
+/// behaviour is known: no choice sees the held-out writer, the inner loop picks the candidate that
+/// generalizes (ties to the simpler), and what is reported is scored on real strokes only.
+@Suite("Nested leave-one-subject-out")
+struct NestedStrokeValidationTests {
+    typealias Sample = StrokeCrossValidation.Sample
+
+    /// Four writers, each with 4 targets and 4 others; writer "4"'s targets are drawn differently
+    /// (a different speed label marks them), and every writer has one synthetic target variant.
+    static let samples: [Sample] = {
+        var out: [Sample] = []
+        for w in 1...4 {
+            for k in 0..<4 {
+                out.append(Sample(points: [Point(x: Double(k), y: 0)], label: "check", subject: "\(w)", speed: w == 4 ? "fast" : "slow"))
+                out.append(Sample(points: [Point(x: Double(k), y: 1)], label: "other", subject: "\(w)", speed: "slow"))
+            }
+            out.append(Sample(points: [Point(x: 9, y: 0)], label: "check", subject: "\(w)", speed: "slow", variation: "variant", weight: 0.5))
+        }
+        return out
+    }()
+
+    final class Journal: @unchecked Sendable { var trainingWriters: [[String]] = [] }
+
+    @Test("No choice sees the held-out writer: every fit made for an outer fold trains on the other writers only")
+    func outerWriterNeverSeen() {
+        let journal = Journal()
+        let samples = Self.samples
+        let spy = NestedStrokeValidation.Candidate(name: "spy", complexity: 0) { training in
+            journal.trainingWriters.append(Array(Set(training.map { samples[$0].subject })).sorted())
+            return .init(description: "", accepts: { samples[$0].label == "check" }, withoutTest: [])
+        }
+        let report = NestedStrokeValidation.run(name: "t", samples: samples, target: "check", candidates: [spy])
+        // Per outer fold: 3 inner fits on two writers and one final fit on three; then the
+        // procedure on all four (4 inner fits on three writers, 1 on four).
+        #expect(journal.trainingWriters.count == 4 * (3 + 1) + 4 + 1)
+        for (fold, k) in zip(report.folds, 0...) {
+            let fits = journal.trainingWriters[(k * 4)..<(k * 4 + 4)]
+            #expect(fits.allSatisfy { !$0.contains(fold.subject) }, "fold \(fold.subject): \(Array(fits))")
+        }
+    }
+
+    @Test("The inner loop picks the candidate that generalizes; a tie goes to the simpler; scores count real strokes only")
+    func choosesWhatGeneralizes() {
+        let samples = Self.samples
+        // "memorizer" accepts only the targets it was trained on (it fails every held-out writer);
+        // "shape" and "shape, complex" accept every target and are equally good.
+        let memorizer = NestedStrokeValidation.Candidate(name: "memorizer", complexity: 0) { training in
+            let seen = Set(training)
+            return .init(description: "", accepts: { seen.contains($0) && samples[$0].label == "check" }, withoutTest: [])
+        }
+        let complex = NestedStrokeValidation.Candidate(name: "shape, complex", complexity: 5) { _ in
+            .init(description: "", accepts: { samples[$0].label == "check" }, withoutTest: [])
+        }
+        let simple = NestedStrokeValidation.Candidate(name: "shape", complexity: 1) { _ in
+            .init(description: "", accepts: { samples[$0].label == "check" }, withoutTest: [("a test", { _ in true })])
+        }
+        let report = NestedStrokeValidation.run(name: "t", samples: samples, target: "check", candidates: [memorizer, complex, simple])
+        #expect(report.folds.allSatisfy { $0.chosen == "shape" })
+        #expect(report.pooled == StrokeCrossValidation.Counts(tp: 16, fp: 0, fn: 0, tn: 16), "the 4 variants are not scored as real strokes")
+        #expect(report.variation("variant").tp == 4)
+        #expect(report.speed("fast").tp == 4)
+        // The test whose removal would accept everything stopped every other stroke and rejected no target.
+        #expect(report.folds.allSatisfy { $0.costs["a test"] == NestedStrokeValidation.TestCost(targetsRejected: 0, negativesStopped: 4) })
+    }
+
+    @Test("The interval resamples writers with a fixed seed: the same bounds every run, around the pooled F1")
+    func interval() {
+        let samples = Self.samples
+        let half = NestedStrokeValidation.Candidate(name: "half", complexity: 0) { _ in
+            // Writer 4's targets are missed.
+            .init(description: "", accepts: { samples[$0].label == "check" && samples[$0].subject != "4" }, withoutTest: [])
+        }
+        let report = NestedStrokeValidation.run(name: "t", samples: samples, target: "check", candidates: [half])
+        let a = report.interval(), b = report.interval()
+        #expect(a.low == b.low && a.high == b.high)
+        #expect(a.low <= report.pooled.f1 && report.pooled.f1 <= a.high)
+        #expect(a.high == 1, "a resample without writer 4 misses nothing")
+    }
+}
