@@ -203,6 +203,82 @@ public enum NestedStrokeValidation {
         }
     }
 
+    // MARK: The circle
+
+    /// The circle's restrictive tests (the open-circle allowance loosens `maximumGap`, so it is
+    /// no test of its own here).
+    public static let circleTests = ["maximumGap", "minimumTurns", "maximumTurns", "maximumWindowTurn", "maximumRadialVariation", "minimumAspect", "maximumTurnUnevenness"]
+
+    /// The circle under the protocol: a grid point has no fitting, so the inner loop's pooled
+    /// score is the score on the other writers' real strokes, and the choice is the grid's best
+    /// there (ties to the middle of the tied points, as `StrokeCrossValidation` chooses);
+    /// variants take no part in the choice. Each test's cost is counted with the chosen point's
+    /// test switched off.
+    public static func circle(_ real: [StrokeCrossValidation.Sample]) -> Report {
+        let samples = StrokeDetectorGrids.circleSamples(real)
+        let grid = StrokeDetectorGrids.circle()
+        let features = samples.map(grid.features)
+        let decisions = grid.decisions(features)
+        let choose = StrokeCrossValidation.chooser(grid, decisions: decisions, samples: samples, target: "circle")
+        let target = "circle"
+        func detector(_ c: Int) -> Fitted {
+            let r = StrokeDetectorGrids.circleRecognizer(grid.candidates[c].position)
+            var without: [(String, (Int) -> Bool)] = []
+            for t in circleTests {
+                let r2 = NestedStrokeValidation.circle(r, without: t)
+                without.append((t, { i in features[i].map(r2.accepts) ?? false }))
+            }
+            return Fitted(description: grid.candidates[c].description, accepts: { decisions[c].contains($0) }, withoutTest: without)
+        }
+        let subjects = StrokeCrossValidation.subjectsInOrder(samples)
+        let realBits = SampleBits(count: samples.count) { samples[$0].variation == nil }
+        var folds: [OuterFold] = []
+        for s in subjects {
+            let training = realBits & SampleBits(count: samples.count) { samples[$0].subject != s }
+            let c = choose(training)
+            let fitted = detector(c)
+            var inner = Counts()
+            for i in samples.indices where training.contains(i) { inner.add(samples[i].label == target, fitted.accepts(i)) }
+            var fold = OuterFold(subject: s, chosen: "grid point", description: fitted.description, innerF1: inner.f1, real: Counts(), bySpeed: [:], byVariation: [:], costs: [:])
+            for i in samples.indices where samples[i].subject == s {
+                let positive = samples[i].label == target, accepted = fitted.accepts(i)
+                if let v = samples[i].variation {
+                    fold.byVariation[v, default: Counts()].add(positive, accepted)
+                    continue
+                }
+                fold.real.add(positive, accepted)
+                fold.bySpeed[samples[i].speed, default: Counts()].add(positive, accepted)
+                if !accepted {
+                    for (test, without) in fitted.withoutTest where without(i) {
+                        if positive { fold.costs[test, default: TestCost()].targetsRejected += 1 } else { fold.costs[test, default: TestCost()].negativesStopped += 1 }
+                    }
+                }
+            }
+            for t in circleTests where fold.costs[t] == nil { fold.costs[t] = TestCost() }
+            folds.append(fold)
+        }
+        let all = detector(choose(realBits))
+        var onAll = Counts()
+        for i in samples.indices where samples[i].variation == nil { onAll.add(samples[i].label == target, all.accepts(i)) }
+        return Report(detector: "circle (nested)", target: target, folds: folds, onAll: all.description, onAllScore: onAll)
+    }
+
+    /// A copy of `r` with one test switched off.
+    static func circle(_ r: CircleRecognizer, without test: String) -> CircleRecognizer {
+        let c = CircleRecognizer(id: r.id)
+        c.minimumPathLength = r.minimumPathLength
+        c.maximumOpenGap = r.maximumOpenGap
+        c.maximumOpenRadialVariation = r.maximumOpenRadialVariation
+        c.maximumGap = test == "maximumGap" ? .infinity : r.maximumGap
+        c.minimumTurns = test == "minimumTurns" ? -.infinity : r.minimumTurns
+        c.maximumTurns = test == "maximumTurns" ? .infinity : r.maximumTurns
+        c.maximumWindowTurn = test == "maximumWindowTurn" ? .infinity : r.maximumWindowTurn
+        c.maximumRadialVariation = test == "maximumRadialVariation" ? .infinity : r.maximumRadialVariation
+        c.minimumAspect = test == "minimumAspect" ? -.infinity : r.minimumAspect
+        c.maximumTurnUnevenness = test == "maximumTurnUnevenness" ? .infinity : r.maximumTurnUnevenness
+        return c
+    }
+
     /// A copy of `r` with every optional test not in `keeping` switched off (its threshold at the
     /// end of the scale, so it passes every stroke).
     static func checkmark(_ r: CheckmarkRecognizer, keeping on: Set<String>) -> CheckmarkRecognizer {

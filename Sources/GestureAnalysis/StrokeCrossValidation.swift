@@ -102,16 +102,14 @@ public enum StrokeCrossValidation {
         }
     }
 
-    /// Cross-validates a threshold grid: per fold, the candidate with the best F1 on the other
-    /// subjects (development strokes and variants together, each counting its weight); among
-    /// equals, the one nearest the middle of the tied ones in every threshold, so no threshold
-    /// sits on the edge of what the training strokes allow.
-    public static func run<F>(_ grid: Grid<F>, samples: [Sample], target: String) -> Report {
-        let decisions = grid.decisions(samples.map(grid.features))
+    /// The grid's choice on a set of training samples (a bit per sample): the candidate with the
+    /// best F1, each sample counting its weight; among equals, the one nearest the middle of the
+    /// tied ones in every threshold.
+    static func chooser<F>(_ grid: Grid<F>, decisions: [SampleBits], samples: [Sample], target: String) -> (SampleBits) -> Int {
         // Samples of one weight and one side count alike: a fold's weighted counts are popcounts.
         let kinds = Set(samples.map { WeightedSide(weight: $0.weight, positive: $0.label == target) }).sorted { ($0.positive ? 1 : 0, $0.weight) < ($1.positive ? 1 : 0, $1.weight) }
         let members = kinds.map { k in SampleBits(count: samples.count) { WeightedSide(weight: samples[$0].weight, positive: samples[$0].label == target) == k } }
-        func choose(_ training: SampleBits) -> Int {
+        return { training in
             let groups = zip(kinds, members).map { kind, m in
                 let group = m & training
                 return (kind: kind, group: group, size: Double(group.countShared(with: group)))
@@ -143,6 +141,15 @@ public enum StrokeCrossValidation {
                 return da < db
             }!
         }
+    }
+
+    /// Cross-validates a threshold grid: per fold, the candidate with the best F1 on the other
+    /// subjects (development strokes and variants together, each counting its weight); among
+    /// equals, the one nearest the middle of the tied ones in every threshold, so no threshold
+    /// sits on the edge of what the training strokes allow.
+    public static func run<F>(_ grid: Grid<F>, samples: [Sample], target: String) -> Report {
+        let decisions = grid.decisions(samples.map(grid.features))
+        let choose = chooser(grid, decisions: decisions, samples: samples, target: target)
         let subjects = subjectsInOrder(samples)
         var folds: [Fold] = []
         for s in subjects {

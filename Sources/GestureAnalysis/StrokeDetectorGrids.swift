@@ -30,22 +30,26 @@ public enum StrokeDetectorGrids {
         zip(axes, p).map { "\($0.name) \(NumberFormat.precise($0.values[$1]))" }.joined(separator: ", ")
     }
 
+    /// The circle at a position of the grid.
+    static func circleRecognizer(_ p: [Int]) -> CircleRecognizer {
+        let axes = circleAxes
+        let r = CircleRecognizer(id: "circle")
+        r.maximumGap = axes[0].values[p[0]]
+        r.minimumTurns = axes[1].values[p[1]]
+        r.maximumTurns = axes[2].values[p[2]]
+        r.maximumWindowTurn = axes[3].values[p[3]]
+        r.maximumRadialVariation = axes[4].values[p[4]]
+        r.minimumAspect = axes[5].values[p[5]]
+        r.maximumOpenRadialVariation = axes[6].values[p[6]]
+        r.maximumTurnUnevenness = axes[7].values[p[7]]
+        r.maximumOpenGap = 0.9
+        return r
+    }
+
     public static func circle() -> StrokeCrossValidation.Grid<CircleRecognizer.Features> {
         let axes = circleAxes
         let positions = combinations(axes.map(\.values))
-        func recognizer(_ p: [Int]) -> CircleRecognizer {
-            let r = CircleRecognizer(id: "circle")
-            r.maximumGap = axes[0].values[p[0]]
-            r.minimumTurns = axes[1].values[p[1]]
-            r.maximumTurns = axes[2].values[p[2]]
-            r.maximumWindowTurn = axes[3].values[p[3]]
-            r.maximumRadialVariation = axes[4].values[p[4]]
-            r.minimumAspect = axes[5].values[p[5]]
-            r.maximumOpenRadialVariation = axes[6].values[p[6]]
-            r.maximumTurnUnevenness = axes[7].values[p[7]]
-            r.maximumOpenGap = 0.9
-            return r
-        }
+        let recognizer = circleRecognizer
         let recognizers = positions.map(recognizer)
         return StrokeCrossValidation.Grid(
             name: "circle",

@@ -18,7 +18,7 @@ struct CrossValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Only this detector: checkmark, circle, templates.")
     var detector: String?
 
-    @Flag(name: .long, help: "The nested protocol of docs/corpus-evaluation.md: every choice (tests, variants, weights) made inside the folds; for the checkmark.")
+    @Flag(name: .long, help: "The nested protocol of docs/corpus-evaluation.md: every choice (tests, variants, weights, grid points) made inside the folds, on real strokes; for the checkmark and the circle.")
     var nested = false
 
     func validate() throws {
@@ -41,9 +41,10 @@ struct CrossValidateCommand: ParsableCommand {
         }
         guard Set(real.map(\.subject)).count >= 2 else { throw Exit.fail("\(logs): cross-validation needs the logs of at least two subjects") }
         if nested {
-            guard detector == nil || detector == "checkmark" else { throw Exit.fail("--nested is for the checkmark so far") }
+            guard detector != "templates" else { throw Exit.fail("--nested is for the checkmark and the circle (the templates choose nothing)") }
             emit("# Nested leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")
-            emit(Self.markdown(NestedStrokeValidation.checkmark(real)))
+            if detector == nil || detector == "checkmark" { emit(Self.markdown(NestedStrokeValidation.checkmark(real))) }
+            if detector == nil || detector == "circle" { emit(Self.markdown(NestedStrokeValidation.circle(real))) }
             return
         }
         emit("# Leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")
