@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import GestureRecognizers
 
@@ -177,6 +178,41 @@ public enum NestedStrokeValidation {
             }
         }
         return run(name: "checkmark (nested)", samples: samples, target: "check", candidates: candidates)
+    }
+
+    /// The checkmark's features as a learned classifier reads them.
+    static func checkmarkRow(_ f: CheckmarkRecognizer.Features) -> [Double] {
+        [f.downAngle, f.upAngle, f.ratio, f.rise, f.downWinding, f.upWinding, f.vertexAngle, f.steepness,
+         log(max(f.turnRounding, 1e-6)), f.leadIn, log(max(f.pathLength, 1))]
+    }
+    static let checkmarkRowNames = ["downAngle", "upAngle", "legRatio", "rise", "downWinding", "upWinding", "vertexAngle", "steepness",
+                                    "ln turnRounding", "leadIn", "ln pathLength"]
+
+    /// The same strokes under the same protocol, decided by a regularized logistic regression on
+    /// the checkmark's features: the candidates are the L2 strength, the probability it must reach
+    /// and whether the lead-in variants join the training checks.
+    public static func checkmarkLogistic(_ real: [StrokeCrossValidation.Sample]) -> Report {
+        let samples = StrokeDetectorGrids.checkmarkSamples(real)
+        let rows = samples.map { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35).map(checkmarkRow) }
+        var candidates: [Candidate] = []
+        for (li, lambda) in [0.01, 0.1, 1, 10].enumerated() {
+            for (ti, threshold) in [0.3, 0.5, 0.7].enumerated() {
+                for variants in [false, true] {
+                    let name = "logistic (lambda \(NumberFormat.precise(lambda)), p >= \(NumberFormat.precise(threshold)))" + (variants ? ", fitted with variants" : "")
+                    // Stronger regularization is simpler; then the middle threshold.
+                    let complexity = (3 - li) * 10 + abs(ti - 1) * 2 + (variants ? 1 : 0)
+                    candidates.append(Candidate(name: name, complexity: complexity) { training in
+                        let used = training.filter { rows[$0] != nil && (variants || samples[$0].variation == nil) }
+                        let model = LogisticRegression(rows: used.map { rows[$0]! }, labels: used.map { samples[$0].label == "check" },
+                                                       weights: used.map { samples[$0].weight }, lambda: lambda)
+                        let strongest = model.weights.dropFirst().enumerated().max { abs($0.element) < abs($1.element) }
+                        let description = "weights on standardized features; the largest: " + (strongest.map { "\(checkmarkRowNames[$0.offset]) \(NumberFormat.precise($0.element))" } ?? "-")
+                        return Fitted(description: description, accepts: { i in rows[i].map { model.probability($0) >= threshold } ?? false }, withoutTest: [])
+                    })
+                }
+            }
+        }
+        return run(name: "checkmark, logistic regression (nested)", samples: samples, target: "check", candidates: candidates)
     }
 
     /// Samples and their features, measured once and shared by every fit.

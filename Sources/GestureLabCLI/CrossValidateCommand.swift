@@ -43,8 +43,34 @@ struct CrossValidateCommand: ParsableCommand {
         if nested {
             guard detector != "templates" else { throw Exit.fail("--nested is for the checkmark and the circle (the templates choose nothing)") }
             emit("# Nested leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")
-            if detector == nil || detector == "checkmark" { emit(Self.markdown(NestedStrokeValidation.checkmark(real))) }
-            if detector == nil || detector == "circle" { emit(Self.markdown(NestedStrokeValidation.circle(real))) }
+            var compared: [(String, StrokeCrossValidation.Counts, [String: StrokeCrossValidation.Counts])] = []
+            func note(_ r: NestedStrokeValidation.Report) {
+                compared.append((r.detector, r.pooled, Dictionary(uniqueKeysWithValues: ["slow", "medium", "fast"].map { ($0, r.speed($0)) })))
+            }
+            if detector == nil || detector == "checkmark" {
+                let rules = NestedStrokeValidation.checkmark(real), learned = NestedStrokeValidation.checkmarkLogistic(real)
+                emit(Self.markdown(rules))
+                emit(Self.markdown(learned))
+                note(rules)
+                note(learned)
+                // Templates choose nothing: leave-one-writer-out is already nested for them.
+                let t = StrokeCrossValidation.templates(samples: StrokeDetectorGrids.checkmarkSamples(real), target: "check")
+                compared.append(("checkmark, templates of every class", t.real, Dictionary(uniqueKeysWithValues: ["slow", "medium", "fast"].map { ($0, t.speed($0)) })))
+            }
+            if detector == nil || detector == "circle" {
+                let circle = NestedStrokeValidation.circle(real)
+                emit(Self.markdown(circle))
+                note(circle)
+                let t = StrokeCrossValidation.templates(samples: StrokeDetectorGrids.circleSamples(real), target: "circle")
+                compared.append(("circle, templates of every class", t.real, Dictionary(uniqueKeysWithValues: ["slow", "medium", "fast"].map { ($0, t.speed($0)) })))
+            }
+            emit("## The families side by side (held-out writers, real strokes)\n")
+            emit("| detector | F1 | precision / recall | slow | medium | fast |\n|---|---|---|---|---|---|")
+            for (name, c, bySpeed) in compared {
+                let p = c.tp + c.fp == 0 ? 0 : Double(c.tp) / Double(c.tp + c.fp), rc = c.tp + c.fn == 0 ? 0 : Double(c.tp) / Double(c.tp + c.fn)
+                func f(_ v: Double) -> String { NumberText.decimal(v, decimals: 3) }
+                emit("| \(name) | \(f(c.f1)) | \(f(p)) / \(f(rc)) | \(f(bySpeed["slow"]?.f1 ?? 0)) | \(f(bySpeed["medium"]?.f1 ?? 0)) | \(f(bySpeed["fast"]?.f1 ?? 0)) |")
+            }
             return
         }
         emit("# Leave-one-subject-out, \(real.count) strokes of \(Set(real.map(\.subject)).count) subjects\n")

@@ -81,3 +81,31 @@ struct NestedStrokeValidationTests {
         #expect(a.high == 1, "a resample without writer 4 misses nothing")
     }
 }
+
+/// The learned classifier compared with the rules: a logistic regression fitted by Newton's method.
+@Suite("Logistic regression")
+struct LogisticRegressionTests {
+    @Test("It separates what a threshold on one feature separates, ignores a feature that says nothing, and names the deciding one")
+    func separatesOnTheInformativeFeature() {
+        // Feature 0 decides (positive above 5); feature 1 is the same for both classes.
+        var rows: [[Double]] = [], labels: [Bool] = []
+        for k in 0..<40 {
+            let x = Double(k % 10)
+            rows.append([x, Double(k % 3)])
+            labels.append(x > 5)
+        }
+        let m = LogisticRegression(rows: rows, labels: labels, weights: rows.map { _ in 1 }, lambda: 0.1)
+        for (r, y) in zip(rows, labels) { #expect((m.probability(r) >= 0.5) == y, "\(r)") }
+        #expect(abs(m.weights[1]) > 10 * abs(m.weights[2]))
+        #expect(m.decidingFeature([9, 1]).index == 0)
+    }
+
+    @Test("A stronger penalty shrinks the weights; the intercept is free")
+    func penaltyShrinks() {
+        let rows = (0..<20).map { [Double($0)] }, labels = (0..<20).map { $0 >= 10 }
+        let loose = LogisticRegression(rows: rows, labels: labels, weights: rows.map { _ in 1 }, lambda: 0.01)
+        let tight = LogisticRegression(rows: rows, labels: labels, weights: rows.map { _ in 1 }, lambda: 100)
+        #expect(abs(tight.weights[1]) < abs(loose.weights[1]))
+        #expect(abs(tight.probability([9.5]) - 0.5) < 0.05, "balanced classes: the free intercept keeps the middle at one half")
+    }
+}
