@@ -148,6 +148,10 @@ public enum NestedStrokeValidation {
 
     // MARK: The checkmark
 
+    /// How far beyond the training checks each threshold sits, as multiples of
+    /// `StrokeDetectorGrids.checkmark(fittedTo:)`'s margins: a choice like any other.
+    public static let checkmarkSlacks: [Double] = [1, 2, 4]
+
     /// The checkmark's tests, each a switch of the candidates (the direction tests and the
     /// minimum length always apply: without them a stroke is not a check's shape at all).
     public static let checkmarkTests = ["minimumLegRatio", "minimumRise", "maximumDownWinding", "maximumUpWinding",
@@ -155,8 +159,9 @@ public enum NestedStrokeValidation {
 
     /// The checkmark under the protocol: the candidates are every subset of its tests, each fitted
     /// with or without the synthetic variants (checks with lead-ins) among the training checks, by
-    /// `StrokeDetectorGrids.checkmark(fittedTo:)`'s enclosing margins, and, with the pointed-turn
-    /// test, each of `StrokeDetectorGrids.sharpTurnWeights`.
+    /// `StrokeDetectorGrids.checkmark(fittedTo:)`'s enclosing margins times each of
+    /// `checkmarkSlacks`, and, with the pointed-turn test, each of
+    /// `StrokeDetectorGrids.sharpTurnWeights`.
     public static func checkmark(_ real: [StrokeCrossValidation.Sample]) -> Report {
         let samples = StrokeDetectorGrids.checkmarkSamples(real)
         let features = samples.map { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) }
@@ -168,12 +173,15 @@ public enum NestedStrokeValidation {
             let weights = on.contains("maximumVLikeness") ? StrokeDetectorGrids.sharpTurnWeights : [0]
             for variants in [false, true] {
                 for (k, weight) in weights.enumerated() {
-                    let name = (on.count == tests.count ? "every test" : on.isEmpty ? "no optional test" : tests.filter(on.contains).joined(separator: "+"))
-                        + (on.contains("maximumVLikeness") ? " (sharpTurnWeight \(NumberFormat.precise(weight)))" : "")
-                        + (variants ? ", fitted with variants" : "")
-                    candidates.append(Candidate(name: name, complexity: (on.count * 2 + (variants ? 1 : 0)) * 10 + k) { training in
-                        box.fitCheckmark(training, tests: on, variants: variants, weight: weight)
-                    })
+                    for (si, slack) in checkmarkSlacks.enumerated() {
+                        let name = (on.count == tests.count ? "every test" : on.isEmpty ? "no optional test" : tests.filter(on.contains).joined(separator: "+"))
+                            + (on.contains("maximumVLikeness") ? " (sharpTurnWeight \(NumberFormat.precise(weight)))" : "")
+                            + (slack == 1 ? "" : ", margins x\(NumberFormat.precise(slack))")
+                            + (variants ? ", fitted with variants" : "")
+                        candidates.append(Candidate(name: name, complexity: ((on.count * 2 + (variants ? 1 : 0)) * 10 + k) * 10 + si) { training in
+                            box.fitCheckmark(training, tests: on, variants: variants, weight: weight, slack: slack)
+                        })
+                    }
                 }
             }
         }
@@ -225,10 +233,10 @@ public enum NestedStrokeValidation {
             self.features = features
         }
 
-        func fitCheckmark(_ training: [Int], tests on: Set<String>, variants: Bool, weight: Double) -> Fitted {
+        func fitCheckmark(_ training: [Int], tests on: Set<String>, variants: Bool, weight: Double, slack: Double) -> Fitted {
             let used = variants ? training : training.filter { samples[$0].variation == nil }
             let checks = used.filter { samples[$0].label == "check" }.compactMap { features[$0] }
-            let r = NestedStrokeValidation.checkmark(StrokeDetectorGrids.checkmark(fittedTo: checks, sharpTurnWeight: weight), keeping: on)
+            let r = NestedStrokeValidation.checkmark(StrokeDetectorGrids.checkmark(fittedTo: checks, slack: slack, sharpTurnWeight: weight), keeping: on)
             let f = features
             var without: [(String, (Int) -> Bool)] = []
             for t in checkmarkTests where on.contains(t) {
