@@ -9,6 +9,10 @@ cd "$(dirname "$0")/.."
 # studio's real SDL2 window in the window tests; GNU time measures the peak memory of each
 # bad-input case.
 GESTURELAB_APT_PACKAGES="chromium curl xvfb xdotool time ${GESTURELAB_APT_PACKAGES:-}" GESTURELAB_SKIP_BUILD=1 bash scripts/bootstrap.sh
+# Package.swift declares exactly the modules each target imports (before the build, which would
+# hide a missing declaration behind another dependency).
+mkdir -p .build
+bash scripts/check-manifest.sh
 # One build of everything, tests included. A compiler warning fails the run: warnings are fixed,
 # not accumulated (an incremental build shows only the files it recompiled; CI builds clean).
 mkdir -p .build
