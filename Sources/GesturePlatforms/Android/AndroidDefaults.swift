@@ -34,4 +34,8 @@ public enum AndroidDefaults {
     /// config.xml is commonly quoted as 27mm, which at density 1 (160 dpi) is 170 dp; a scene
     /// may set `android: {minScalingSpan: N}` on the pinch.
     public static let minScalingSpan = 27.0 / 25.4 * 160
+    /// GestureLab's, not Android's: the window of the straight-line velocity that decides whether a
+    /// lift is a fling (`VelocityTracker`'s own strategy is not modelled; only the threshold
+    /// `minimumFlingVelocity` matters to what is logged).
+    public static let velocityWindowMs = 100.0
 }

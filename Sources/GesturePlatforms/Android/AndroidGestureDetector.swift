@@ -300,7 +300,7 @@ final class AndroidGestureDetector {
     /// exactly; only whether the speed passes the fling threshold is used).
     private func velocity() -> Vector {
         guard let last = samples.last else { return .zero }
-        let recent = samples.filter { last.t - $0.t <= 100 }
+        let recent = samples.filter { last.t - $0.t <= AndroidDefaults.velocityWindowMs }
         guard recent.count >= 2, let first = recent.first, last.t > first.t else { return .zero }
         let dt = (last.t - first.t) / 1000
         return Vector(dx: (last.p.x - first.p.x) / dt, dy: (last.p.y - first.p.y) / dt)

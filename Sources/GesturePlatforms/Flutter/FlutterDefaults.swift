@@ -38,4 +38,15 @@ public enum FlutterDefaults {
     /// and long presses keep `touchSlop`. Unconfirmed for an iOS host, which is taken to use the
     /// framework's values (18 / 36).
     public static let androidHostTouchSlop = 8.0
+
+    // `VelocityTracker`'s least-squares strategy (`gestures/velocity_tracker.dart`, its private
+    // constants; not in the platform reference, so no line numbers): the samples it fits.
+    /// `_horizonMilliseconds`: samples older than this before the newest are left out.
+    public static let velocityHorizonMs = 100.0
+    /// `_assumePointerMoveStoppedMilliseconds`: a gap this long means the pointer stopped.
+    public static let velocityAssumeStoppedMs = 40.0
+    /// `_historySize`: the samples kept.
+    public static let velocityHistorySize = 20
+    /// `_minSampleSize`: fewer samples give no velocity.
+    public static let velocityMinSampleSize = 3
 }

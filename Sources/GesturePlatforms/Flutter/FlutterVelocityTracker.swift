@@ -6,10 +6,10 @@ import GestureTrace
 /// the newest one; no velocity when the pointer has been still for 40 ms before the newest
 /// sample.
 struct FlutterVelocityTracker {
-    private static let horizonMs = 100.0
-    private static let assumePointerMoveStoppedMs = 40.0
-    private static let historySize = 20
-    private static let minSampleSize = 3
+    private static let horizonMs = FlutterDefaults.velocityHorizonMs
+    private static let assumePointerMoveStoppedMs = FlutterDefaults.velocityAssumeStoppedMs
+    private static let historySize = FlutterDefaults.velocityHistorySize
+    private static let minSampleSize = FlutterDefaults.velocityMinSampleSize
 
     private var samples: [(t: Double, p: Point)] = []
 
