@@ -230,7 +230,11 @@ public final class FlutterGestureBinding {
         let asked = currentWin
         currentWin = Cause(.touches, (asked.map { $0.text + "; it " } ?? "") + "wins the arena for touch \(touch): \(why)", causedBy: seq,
                            evidence: asked?.evidence ?? [])
-        currentReason = winner.map { Cause(.exclusion, "\($0.arenaName) wins the arena for touch \(touch): \(why)", other: $0.arenaName, causedBy: seq) }
+        // A loser's cause says why the winner won, numbers included (the slop it passed).
+        currentReason = winner.map {
+            Cause(.exclusion, "\($0.arenaName) wins the arena for touch \(touch)" + (asked.map { " (\($0.text))" } ?? "") + ": \(why)",
+                  other: $0.arenaName, causedBy: seq, evidence: asked?.evidence ?? [])
+        }
         tell()
         (currentReason, currentWin, causeSeq) = saved
     }
