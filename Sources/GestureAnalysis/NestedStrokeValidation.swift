@@ -52,6 +52,8 @@ public enum NestedStrokeValidation {
         public var bySpeed: [String: StrokeCrossValidation.Counts]
         public var byVariation: [String: StrokeCrossValidation.Counts]
         public var costs: [String: TestCost]
+        /// The classes of the held-out writer's real strokes accepted in error, with how many.
+        public var falsePositives: [String: Int] = [:]
     }
 
     public struct Report: Sendable {
@@ -130,6 +132,7 @@ public enum NestedStrokeValidation {
                 } else {
                     fold.real.add(positive, accepted)
                     fold.bySpeed[samples[i].speed, default: Counts()].add(positive, accepted)
+                    if accepted && !positive { fold.falsePositives[samples[i].label, default: 0] += 1 }
                     if !accepted {
                         for (test, without) in fitted.withoutTest where without(i) {
                             if positive { fold.costs[test, default: TestCost()].targetsRejected += 1 } else { fold.costs[test, default: TestCost()].negativesStopped += 1 }
@@ -292,6 +295,7 @@ public enum NestedStrokeValidation {
                 }
                 fold.real.add(positive, accepted)
                 fold.bySpeed[samples[i].speed, default: Counts()].add(positive, accepted)
+                if accepted && !positive { fold.falsePositives[samples[i].label, default: 0] += 1 }
                 if !accepted {
                     for (test, without) in fitted.withoutTest where without(i) {
                         if positive { fold.costs[test, default: TestCost()].targetsRejected += 1 } else { fold.costs[test, default: TestCost()].negativesStopped += 1 }

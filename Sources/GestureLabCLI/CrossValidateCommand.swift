@@ -101,6 +101,10 @@ struct CrossValidateCommand: ParsableCommand {
         for fold in r.folds {
             s += "| subject \(fold.subject) | \(fold.real.tp) | \(fold.real.fp) | \(fold.real.fn) | \(f(fold.real.f1)) | \(f(fold.innerF1)) | \(fold.chosen): \(fold.description) |\n"
         }
+        let mistaken = r.folds.filter { !$0.falsePositives.isEmpty }.map { fold in
+            "subject \(fold.subject): " + fold.falsePositives.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        }
+        if !mistaken.isEmpty { s += "\nOther strokes accepted in error: " + mistaken.joined(separator: "; ") + ".\n" }
         let perWriter = r.folds.map(\.real.f1).sorted()
         if !perWriter.isEmpty {
             s += "\nF1 per writer: minimum \(f(perWriter.first!)), median \(f(perWriter[perWriter.count / 2])), maximum \(f(perWriter.last!)).\n"

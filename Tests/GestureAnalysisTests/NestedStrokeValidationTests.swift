@@ -67,6 +67,16 @@ struct NestedStrokeValidationTests {
         #expect(report.folds.allSatisfy { $0.costs["a test"] == NestedStrokeValidation.TestCost(targetsRejected: 0, negativesStopped: 4) })
     }
 
+    @Test("The classes accepted in error are counted per held-out writer, real strokes only")
+    func falsePositivesByClass() {
+        let samples = Self.samples
+        let everything = NestedStrokeValidation.Candidate(name: "everything", complexity: 0) { _ in
+            .init(description: "", accepts: { _ in true }, withoutTest: [])
+        }
+        let report = NestedStrokeValidation.run(name: "t", samples: samples, target: "check", candidates: [everything])
+        #expect(report.folds.allSatisfy { $0.falsePositives == ["other": 4] })
+    }
+
     @Test("The interval resamples writers with a fixed seed: the same bounds every run, around the pooled F1")
     func interval() {
         let samples = Self.samples
