@@ -32,9 +32,9 @@ public final class FlutterGestureBinding {
     /// `scrollable.dart:1008-1012`).
     private var ignoringContent: Set<ObjectIdentifier> = []
     /// Why a recognizer loses, while the arena tells it or while it rejects itself.
-    private(set) var currentReason: Cause?
+    fileprivate(set) var currentReason: Cause?
     /// Why a recognizer wins, while the arena tells it.
-    private(set) var currentWin: Cause?
+    fileprivate(set) var currentWin: Cause?
     /// The row whose consequences are being worked out (an input, a timer, an arena decision).
     private var causeSeq: Int? {
         get { out.causeSeq }
@@ -240,23 +240,19 @@ public final class FlutterGestureBinding {
     }
 
     /// Runs `body` with `reason` as the cause of any loss it brings about.
-    func withReason(_ reason: Cause, _ body: () -> Void) {
-        let saved = currentReason
-        var r = reason
-        if r.causedBy == nil { r.causedBy = causeSeq }
-        currentReason = r
-        body()
-        currentReason = saved
-    }
+    func withReason(_ reason: Cause, _ body: () -> Void) { with(\.currentReason, reason, body) }
 
     /// Runs `body` with `win` as the cause of a win it brings about (a recognizer accepting).
-    func withWin(_ win: Cause, _ body: () -> Void) {
-        let saved = currentWin
-        var w = win
-        if w.causedBy == nil { w.causedBy = causeSeq }
-        currentWin = w
+    func withWin(_ win: Cause, _ body: () -> Void) { with(\.currentWin, win, body) }
+
+    /// Sets one of the cause slots (caused by the row being worked out) for the length of `body`.
+    private func with(_ slot: ReferenceWritableKeyPath<FlutterGestureBinding, Cause?>, _ cause: Cause, _ body: () -> Void) {
+        let saved = self[keyPath: slot]
+        var c = cause
+        if c.causedBy == nil { c.causedBy = causeSeq }
+        self[keyPath: slot] = c
         body()
-        currentWin = saved
+        self[keyPath: slot] = saved
     }
 
     // MARK: Timers
