@@ -29,6 +29,21 @@ public enum NestedStrokeValidation {
         var withoutTest: [(test: String, accepts: (Int) -> Bool)]
     }
 
+    /// How the inner loop turns scores into a choice.
+    public enum Selection: Sendable {
+        /// The best pooled F1; an exact tie goes to the simpler candidate (the first runs).
+        case best
+        /// The best pooled F1 among candidates each of whose tests earns its place on at least
+        /// `writers` inner held-out writers (it stops a real other-class stroke of each of them
+        /// that the candidate without it accepts); ties to the simpler. Six writers cannot tell
+        /// a test that stops one writer's habit from one that stops a class: the first runs chose
+        /// the pointed-turn test for one writer's v's, and writers outside the set paid for it
+        /// with their checks (docs/corpus-evaluation.md, revision 2).
+        case testsSupported(writers: Int)
+
+        public static let standard = Selection.testsSupported(writers: 2)
+    }
+
     /// What one test of the chosen configuration did to the held-out writer's real strokes.
     public struct TestCost: Sendable, Equatable {
         /// Target strokes it rejected (the detector without it accepts them).
@@ -95,7 +110,9 @@ public enum NestedStrokeValidation {
     }
 
     /// Runs the protocol over `samples` (real strokes and their variants) for `target`.
-    static func run(name: String, samples: [Sample], target: String, candidates: [Candidate]) -> Report {
+    /// Without `outerFolds` only the procedure on every writer runs (the shipped default's
+    /// choice, a seventh of the work).
+    static func run(name: String, samples: [Sample], target: String, candidates: [Candidate], selection: Selection = .standard, outerFolds: Bool = true) -> Report {
         let subjects = StrokeCrossValidation.subjectsInOrder(samples)
         func indices(_ keep: (Sample) -> Bool) -> [Int] { samples.indices.filter { keep(samples[$0]) } }
         func score(_ accepts: (Int) -> Bool, _ on: [Int]) -> Counts {
@@ -103,16 +120,28 @@ public enum NestedStrokeValidation {
             for i in on { c.add(samples[i].label == target, accepts(i)) }
             return c
         }
-        /// The candidate with the best F1 pooled over leave-one-writer-out inside `writers`,
-        /// scored on real strokes only; ties to the simpler.
+        /// Leave-one-writer-out inside `writers`, scored on real strokes only: the best pooled
+        /// F1 among the candidates `selection` admits, ties to the simpler.
         func choose(among writers: [String]) -> (Candidate, Double) {
             var best: (candidate: Candidate, f1: Double)?
+            // The same splits for every candidate: found once.
+            let splits = writers.map { held in
+                (training: indices { $0.subject != held && writers.contains($0.subject) }, heldOut: indices { $0.subject == held && $0.variation == nil })
+            }
             for c in candidates {
                 var pooled = Counts()
-                for held in writers {
-                    let fitted = c.fit(indices { $0.subject != held && writers.contains($0.subject) })
-                    pooled = pooled + score(fitted.accepts, indices { $0.subject == held && $0.variation == nil })
+                var support: [String: Int] = [:], tests: [String] = []
+                for (training, heldOut) in splits {
+                    let fitted = c.fit(training)
+                    tests = fitted.withoutTest.map(\.test)
+                    pooled = pooled + score(fitted.accepts, heldOut)
+                    guard case .testsSupported = selection else { continue }
+                    for (test, without) in fitted.withoutTest where heldOut.contains(where: { samples[$0].label != target && !fitted.accepts($0) && without($0) }) {
+                        support[test, default: 0] += 1
+                    }
                 }
+                if case let .testsSupported(needed) = selection,
+                   tests.contains(where: { support[$0, default: 0] < needed }) { continue }
                 let f1 = pooled.f1
                 if let b = best, !(f1 > b.f1 + 1e-12 || (abs(f1 - b.f1) <= 1e-12 && c.complexity < b.candidate.complexity)) { continue }
                 best = (c, f1)
@@ -120,7 +149,7 @@ public enum NestedStrokeValidation {
             return best!
         }
         var folds: [OuterFold] = []
-        for s in subjects {
+        for s in subjects where outerFolds {
             let writers = subjects.filter { $0 != s }
             let (chosen, innerF1) = choose(among: writers)
             let fitted = chosen.fit(indices { $0.subject != s })
@@ -165,10 +194,17 @@ public enum NestedStrokeValidation {
     /// `StrokeDetectorGrids.checkmark(fittedTo:)`'s enclosing margins times each of
     /// `checkmarkSlacks`, and, with the pointed-turn test, each of
     /// `StrokeDetectorGrids.sharpTurnWeights`.
-    public static func checkmark(_ real: [StrokeCrossValidation.Sample]) -> Report {
+    ///
+    /// `combined` joins every candidate's rules with the nearest-template detector trained on the
+    /// same writers' real strokes (both must say "check", or either may): a combination under the
+    /// same protocol. Templates are the writers' strokes, so a combination cannot be a shipped
+    /// default; it shows what the rules leave on the table.
+    public static func checkmark(_ real: [StrokeCrossValidation.Sample], selection: Selection = .standard, outerFolds: Bool = true,
+                                 combined: Combination? = nil) -> Report {
         let samples = StrokeDetectorGrids.checkmarkSamples(real)
         let features = samples.map { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) }
         let box = SampleTable(samples: samples, features: features)
+        let votes = combined.map { _ in TemplateVotes(samples, target: "check") }
         var candidates: [Candidate] = []
         let tests = checkmarkTests
         for mask in 0..<(1 << tests.count) {
@@ -182,13 +218,16 @@ public enum NestedStrokeValidation {
                             + (slack == 1 ? "" : ", margins x\(NumberFormat.precise(slack))")
                             + (variants ? ", fitted with variants" : "")
                         candidates.append(Candidate(name: name, complexity: ((on.count * 2 + (variants ? 1 : 0)) * 10 + k) * 10 + si) { training in
-                            box.fitCheckmark(training, tests: on, variants: variants, weight: weight, slack: slack)
+                            let rules = box.fitCheckmark(training, tests: on, variants: variants, weight: weight, slack: slack)
+                            guard let combined, let votes else { return rules }
+                            return votes.join(rules, combined, training: training)
                         })
                     }
                 }
             }
         }
-        return run(name: "checkmark (nested)", samples: samples, target: "check", candidates: candidates)
+        let name = combined.map { "checkmark, rules \($0 == .and ? "and" : "or") templates (nested)" } ?? "checkmark (nested)"
+        return run(name: name, samples: samples, target: "check", candidates: candidates, selection: selection, outerFolds: outerFolds)
     }
 
     /// The checkmark's features as a learned classifier reads them.
@@ -202,7 +241,7 @@ public enum NestedStrokeValidation {
     /// The same strokes under the same protocol, decided by a regularized logistic regression on
     /// the checkmark's features: the candidates are the L2 strength, the probability it must reach
     /// and whether the lead-in variants join the training checks.
-    public static func checkmarkLogistic(_ real: [StrokeCrossValidation.Sample]) -> Report {
+    public static func checkmarkLogistic(_ real: [StrokeCrossValidation.Sample], selection: Selection = .standard) -> Report {
         let samples = StrokeDetectorGrids.checkmarkSamples(real)
         let rows = samples.map { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35).map(checkmarkRow) }
         var candidates: [Candidate] = []
@@ -223,7 +262,67 @@ public enum NestedStrokeValidation {
                 }
             }
         }
-        return run(name: "checkmark, logistic regression (nested)", samples: samples, target: "check", candidates: candidates)
+        return run(name: "checkmark, logistic regression (nested)", samples: samples, target: "check", candidates: candidates, selection: selection)
+    }
+
+    /// How a combination joins the rules' verdict with the templates'.
+    public enum Combination: Sendable { case and, or }
+
+    /// The nearest-template detector for any set of training writers, from one table: for each
+    /// stroke and each writer, the best similarity among that writer's real target strokes and
+    /// among their other real strokes. A training set's verdict is then the better of the two
+    /// maxima (`StrokeCrossValidation.templates` for that set, without rebuilding it).
+    final class TemplateVotes: @unchecked Sendable {
+        let samples: [StrokeCrossValidation.Sample]
+        let subjects: [String]
+        /// [stroke][writer]: (best target similarity, best other similarity).
+        let best: [[(target: Double, other: Double)]]
+        private var masks: [[Int]: [Bool]] = [:]
+
+        init(_ samples: [StrokeCrossValidation.Sample], target: String) {
+            self.samples = samples
+            let subjects = StrokeCrossValidation.subjectsInOrder(samples)
+            self.subjects = subjects
+            let vectors = samples.map { Protractor.vector($0.points) }
+            let writer = samples.map { s in subjects.firstIndex(of: s.subject)! }
+            let templates = samples.indices.filter { samples[$0].variation == nil && vectors[$0] != nil }
+            best = samples.indices.map { i in
+                var row = Array(repeating: (target: -Double.infinity, other: -Double.infinity), count: subjects.count)
+                guard let v = vectors[i] else { return row }
+                for t in templates where t != i {
+                    let sim = Protractor.similarity(v, vectors[t]!)
+                    if samples[t].label == target { row[writer[t]].target = max(row[writer[t]].target, sim) } else { row[writer[t]].other = max(row[writer[t]].other, sim) }
+                }
+                return row
+            }
+        }
+
+        /// Whether the templates of `training`'s writers say "target" for stroke i.
+        func says(_ i: Int, writers: [Bool]) -> Bool {
+            var t = -Double.infinity, o = -Double.infinity
+            for w in writers.indices where writers[w] {
+                t = max(t, best[i][w].target)
+                o = max(o, best[i][w].other)
+            }
+            return t > o
+        }
+
+        func join(_ rules: Fitted, _ how: Combination, training: [Int]) -> Fitted {
+            let writers: [Bool]
+            if let known = masks[training] { writers = known } else {
+                let present = Set(training.map { samples[$0].subject })
+                writers = subjects.map(present.contains)
+                masks[training] = writers
+            }
+            func joined(_ accepts: @escaping (Int) -> Bool) -> (Int) -> Bool {
+                switch how {
+                case .and: { accepts($0) && self.says($0, writers: writers) }
+                case .or: { accepts($0) || self.says($0, writers: writers) }
+                }
+            }
+            return Fitted(description: rules.description + (how == .and ? ", and the templates agree" : ", or the templates say check"),
+                          accepts: joined(rules.accepts), withoutTest: rules.withoutTest.map { ($0.test, joined($0.accepts)) })
+        }
     }
 
     /// Samples and their features, measured once and shared by every fit.
@@ -236,9 +335,20 @@ public enum NestedStrokeValidation {
             self.features = features
         }
 
+        /// The training checks' features per training set: thousands of candidates share a few
+        /// dozen training sets.
+        private var checksCache: [[Int]: (real: [CheckmarkRecognizer.Features], all: [CheckmarkRecognizer.Features])] = [:]
+
+        func checks(_ training: [Int]) -> (real: [CheckmarkRecognizer.Features], all: [CheckmarkRecognizer.Features]) {
+            if let known = checksCache[training] { return known }
+            let all = training.filter { samples[$0].label == "check" }
+            let found = (real: all.filter { samples[$0].variation == nil }.compactMap { features[$0] }, all: all.compactMap { features[$0] })
+            checksCache[training] = found
+            return found
+        }
+
         func fitCheckmark(_ training: [Int], tests on: Set<String>, variants: Bool, weight: Double, slack: Double) -> Fitted {
-            let used = variants ? training : training.filter { samples[$0].variation == nil }
-            let checks = used.filter { samples[$0].label == "check" }.compactMap { features[$0] }
+            let checks = variants ? self.checks(training).all : self.checks(training).real
             let r = NestedStrokeValidation.checkmark(StrokeDetectorGrids.checkmark(fittedTo: checks, slack: slack, sharpTurnWeight: weight), keeping: on)
             let f = features
             var without: [(String, (Int) -> Bool)] = []
@@ -256,18 +366,19 @@ public enum NestedStrokeValidation {
     /// no test of its own here).
     public static let circleTests = ["maximumGap", "minimumTurns", "maximumTurns", "maximumWindowTurn", "maximumRadialVariation", "minimumAspect", "maximumTurnUnevenness"]
 
-    /// The circle under the protocol: a grid point has no fitting, so the inner loop's pooled
-    /// score is the score on the other writers' real strokes, and the choice is the grid's best
-    /// there (ties to the middle of the tied points, as `StrokeCrossValidation` chooses);
-    /// variants take no part in the choice. Each test's cost is counted with the chosen point's
-    /// test switched off.
+    /// The circle under the protocol. Fitting is choosing the grid's best point on the training
+    /// strokes (ties to the middle of the tied points, as `StrokeCrossValidation` chooses); the
+    /// candidates are that choice on the real strokes alone, or with the synthetic variants
+    /// (open and over-drawn circles) counting their weight. The inner loop picks by the best
+    /// pooled F1 (`Selection.best`: the candidates differ in what they are fitted on, not in
+    /// which tests they have). Each test's cost is counted with the chosen point's test switched
+    /// off.
     public static func circle(_ real: [StrokeCrossValidation.Sample]) -> Report {
         let samples = StrokeDetectorGrids.circleSamples(real)
         let grid = StrokeDetectorGrids.circle()
         let features = samples.map(grid.features)
         let decisions = grid.decisions(features)
         let choose = StrokeCrossValidation.chooser(grid, decisions: decisions, samples: samples, target: "circle")
-        let target = "circle"
         func detector(_ c: Int) -> Fitted {
             let r = StrokeDetectorGrids.circleRecognizer(grid.candidates[c].position)
             var without: [(String, (Int) -> Bool)] = []
@@ -277,38 +388,19 @@ public enum NestedStrokeValidation {
             }
             return Fitted(description: grid.candidates[c].description, accepts: { decisions[c].contains($0) }, withoutTest: without)
         }
-        let subjects = StrokeCrossValidation.subjectsInOrder(samples)
-        let realBits = SampleBits(count: samples.count) { samples[$0].variation == nil }
-        var folds: [OuterFold] = []
-        for s in subjects {
-            let training = realBits & SampleBits(count: samples.count) { samples[$0].subject != s }
-            let c = choose(training)
-            let fitted = detector(c)
-            var inner = Counts()
-            for i in samples.indices where training.contains(i) { inner.add(samples[i].label == target, fitted.accepts(i)) }
-            var fold = OuterFold(subject: s, chosen: "grid point", description: fitted.description, innerF1: inner.f1, real: Counts(), bySpeed: [:], byVariation: [:], costs: [:])
-            for i in samples.indices where samples[i].subject == s {
-                let positive = samples[i].label == target, accepted = fitted.accepts(i)
-                if let v = samples[i].variation {
-                    fold.byVariation[v, default: Counts()].add(positive, accepted)
-                    continue
-                }
-                fold.real.add(positive, accepted)
-                fold.bySpeed[samples[i].speed, default: Counts()].add(positive, accepted)
-                if accepted && !positive { fold.falsePositives[samples[i].label, default: 0] += 1 }
-                if !accepted {
-                    for (test, without) in fitted.withoutTest where without(i) {
-                        if positive { fold.costs[test, default: TestCost()].targetsRejected += 1 } else { fold.costs[test, default: TestCost()].negativesStopped += 1 }
-                    }
-                }
-            }
-            for t in circleTests where fold.costs[t] == nil { fold.costs[t] = TestCost() }
-            folds.append(fold)
+        // Candidates are @Sendable; what they share is read-only once built.
+        final class Fit: @unchecked Sendable {
+            let fit: (_ training: [Int], _ variants: Bool) -> Fitted
+            init(_ fit: @escaping (_ training: [Int], _ variants: Bool) -> Fitted) { self.fit = fit }
         }
-        let all = detector(choose(realBits))
-        var onAll = Counts()
-        for i in samples.indices where samples[i].variation == nil { onAll.add(samples[i].label == target, all.accepts(i)) }
-        return Report(detector: "circle (nested)", target: target, folds: folds, onAll: all.description, onAllScore: onAll)
+        let fit = Fit { training, variants in
+            let used = Set(variants ? training : training.filter { samples[$0].variation == nil })
+            return detector(choose(SampleBits(count: samples.count) { used.contains($0) }))
+        }
+        let candidates = [false, true].map { variants in
+            Candidate(name: variants ? "grid point, chosen with variants" : "grid point", complexity: variants ? 1 : 0) { fit.fit($0, variants) }
+        }
+        return run(name: "circle (nested)", samples: samples, target: "circle", candidates: candidates, selection: .best)
     }
 
     /// A copy of `r` with one test switched off.

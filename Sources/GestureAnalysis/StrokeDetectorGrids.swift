@@ -91,51 +91,29 @@ public enum StrokeDetectorGrids {
         return s[min(s.count - 1, max(0, Int((Double(s.count - 1) * share).rounded())))]
     }
 
-    /// The checkmark's thresholds from the training checks: each test's threshold sits at the
-    /// most extreme value the training checks (lead-ins included) show, widened by a fixed
+    /// The tests the shipped checkmark applies (beside the direction tests, which always apply):
+    /// the nested protocol's choice on all six writers (`gesturelab crossval --nested`,
+    /// docs/corpus-evaluation.md, revision 2). The others are options, off by default.
+    public static let checkmarkDefaultTests: Set<String> = ["minimumRise", "maximumDownWinding"]
+
+    /// The checkmark's thresholds from the training checks: each of `tests` has its threshold at
+    /// the most extreme value the real training checks show, widened by a fixed
     /// margin (5% of the leg ratio, 0.05 of rise, 0.1 of winding, 5 degrees at the vertex, 2 of
-    /// steepness, 1 of v-likeness, times `slack`). Nothing is fitted against the other classes,
-    /// which keeps the thresholds on how people draw checks rather than on where the other
-    /// classes happen to fall: choosing the margin by the training F1 picked no margin at all,
-    /// and lost 2 points of F1 on the held-out subjects (0.966 against 0.989).
-    ///
-    /// One choice does look at the negatives: how much a rounded turn excuses a steep first leg
-    /// (`sharpTurnWeight`, one of `sharpTurnWeights`). It is chosen by leave-one-subject-out
-    /// inside the training subjects (fit on all but one of them, count the errors on that one,
-    /// variants weighing as their weight says), so the held-out subject plays no part in it.
-    public static func checkmarkFromPositives(slack: Double = 1) -> ([StrokeCrossValidation.Sample]) -> (description: String, accepts: (StrokeCrossValidation.Sample) -> Bool) {
+    /// steepness, 1 of v-likeness, times `slack`); the other tests are off. Nothing is fitted
+    /// against the other classes, which keeps the thresholds on how people draw checks rather
+    /// than on where the other classes happen to fall: choosing the margin by the training F1
+    /// picked no margin at all, and lost 2 points of F1 on the held-out subjects.
+    public static func checkmarkFromPositives(tests: Set<String> = checkmarkDefaultTests, slack: Double = 1) -> ([StrokeCrossValidation.Sample]) -> (description: String, accepts: (StrokeCrossValidation.Sample) -> Bool) {
         { training in
-            let features = training.map { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) }
-            let weight = sharpTurnWeight(training, features, slack: slack)
-            let checks = training.indices.filter { training[$0].label == "check" }.compactMap { features[$0] }
-            let r = checkmark(fittedTo: checks, slack: slack, sharpTurnWeight: weight)
-            return (describe(r), { s in CheckmarkRecognizer.features(s.points, maximumLeadIn: 0.35).map(r.accepts) ?? false })
+            // Real checks only: the nested choice did not fit with the synthetic lead-ins.
+            let checks = training.filter { $0.label == "check" && $0.variation == nil }.compactMap { CheckmarkRecognizer.features($0.points, maximumLeadIn: 0.35) }
+            let r = NestedStrokeValidation.checkmark(checkmark(fittedTo: checks, slack: slack, sharpTurnWeight: 2), keeping: tests)
+            return (describe(r, only: tests), { s in CheckmarkRecognizer.features(s.points, maximumLeadIn: 0.35).map(r.accepts) ?? false })
         }
     }
 
     /// The weights tried for `CheckmarkRecognizer.sharpTurnWeight` (0: the first leg's angle alone).
     public static let sharpTurnWeights: [Double] = [0, 1, 2, 3, 4, 6]
-
-    /// The weight with the fewest errors when each training subject in turn is held out (the
-    /// smaller weight among equals).
-    static func sharpTurnWeight(_ samples: [StrokeCrossValidation.Sample], _ features: [CheckmarkRecognizer.Features?], slack: Double) -> Double {
-        let subjects = StrokeCrossValidation.subjectsInOrder(samples)
-        guard subjects.count >= 2 else { return sharpTurnWeights[0] }
-        var best = (errors: Double.infinity, weight: sharpTurnWeights[0])
-        for w in sharpTurnWeights {
-            var errors = 0.0
-            for held in subjects {
-                let checks = samples.indices.filter { samples[$0].subject != held && samples[$0].label == "check" }.compactMap { features[$0] }
-                let r = checkmark(fittedTo: checks, slack: slack, sharpTurnWeight: w)
-                for i in samples.indices where samples[i].subject == held {
-                    let accepted = features[i].map(r.accepts) ?? false
-                    if accepted != (samples[i].label == "check") { errors += samples[i].weight }
-                }
-            }
-            if errors < best.errors - 1e-9 { best = (errors, w) }
-        }
-        return best.weight
-    }
 
     /// The thresholds of `r` in words, as `gesturelab crossval` prints them; `only` keeps the
     /// optional tests named (and the pointed-turn weight with its test).

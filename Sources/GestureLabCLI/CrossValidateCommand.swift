@@ -21,7 +21,13 @@ struct CrossValidateCommand: ParsableCommand {
     @Flag(name: .long, help: "The nested protocol of docs/corpus-evaluation.md: every choice (tests, variants, weights, grid points) made inside the folds, on real strokes; for the checkmark and the circle.")
     var nested = false
 
+    @Option(name: .long, help: "How the nested inner loop chooses: supported (the best score among candidates each of whose tests stops real strokes of two inner writers, the default) or best (the best score; the first runs).")
+    var selection = "supported"
+
     func validate() throws {
+        guard ["supported", "best"].contains(selection) else {
+            throw ValidationError("--selection \(selection): the rules are supported and best")
+        }
         if let detector, !["checkmark", "circle", "templates"].contains(detector) {
             throw ValidationError("--detector \(detector): detectors are checkmark, circle, templates")
         }
@@ -48,11 +54,17 @@ struct CrossValidateCommand: ParsableCommand {
                 compared.append((r.detector, r.pooled, Dictionary(uniqueKeysWithValues: ["slow", "medium", "fast"].map { ($0, r.speed($0)) })))
             }
             if detector == nil || detector == "checkmark" {
-                let rules = NestedStrokeValidation.checkmark(real), learned = NestedStrokeValidation.checkmarkLogistic(real)
+                let choice: NestedStrokeValidation.Selection = selection == "best" ? .best : .standard
+                let rules = NestedStrokeValidation.checkmark(real, selection: choice), learned = NestedStrokeValidation.checkmarkLogistic(real, selection: choice)
                 emit(Self.markdown(rules))
                 emit(Self.markdown(learned))
                 note(rules)
                 note(learned)
+                for how in [NestedStrokeValidation.Combination.and, .or] {
+                    let joined = NestedStrokeValidation.checkmark(real, selection: choice, combined: how)
+                    emit(Self.markdown(joined))
+                    note(joined)
+                }
                 // Templates choose nothing: leave-one-writer-out is already nested for them.
                 let t = StrokeCrossValidation.templates(samples: StrokeDetectorGrids.checkmarkSamples(real), target: "check")
                 compared.append(("checkmark, templates of every class", t.real, Dictionary(uniqueKeysWithValues: ["slow", "medium", "fast"].map { ($0, t.speed($0)) })))

@@ -109,24 +109,34 @@ let devSamples: [StrokeCrossValidation.Sample] = {
 
 @Suite("Cross-validated figures on the $1 development set (the README's table)", .enabled(if: DollarDataset.isPresent, Comment(rawValue: DollarDataset.absence)))
 struct CrossValidatedFiguresTests {
-    @Test("The checkmark, fitted on five subjects, scores F1 0.989 on the sixth and at least 0.98 at every speed; lead-ins pass, most lopsided v's do not; its defaults are the fit on all six")
+    @Test("The checkmark's default tests, fitted on five subjects, find every check of the sixth; lead-ins pass; its defaults are the fit on all six")
     func checkmark() {
         let samples = StrokeDetectorGrids.checkmarkSamples(devSamples)
         let r = StrokeCrossValidation.run(name: "checkmark", samples: samples, target: "check",
                                           fit: StrokeDetectorGrids.checkmarkFromPositives())
-        #expect(r.real.tp == 179 && r.real.fn == 1 && r.real.fp == 3, "\(r.real)")
-        #expect(r.real.f1 >= 0.985)
-        for speed in ["slow", "medium", "fast"] { #expect(r.speed(speed).f1 >= 0.98, "\(speed) \(r.speed(speed).f1)") }
+        // The rise and the down leg's straightness reject no check of a writer they were not
+        // fitted on; what they let through are writer 2's lopsided v's (docs/corpus-evaluation.md).
+        #expect(r.real.tp == 180 && r.real.fn == 0, "\(r.real)")
+        #expect(r.real.f1 >= 0.97, "\(r.real)")
+        for speed in ["slow", "medium"] { #expect(r.speed(speed).f1 >= 0.99, "\(speed) \(r.speed(speed).f1)") }
         let lead = r.variation("check with a lead-in")
         #expect(Double(lead.accepted) / Double(lead.total) >= 0.99)
-        // Without the pointed-turn test 382 of the 540 were read as checks.
-        #expect(r.variation("lopsided v").accepted <= 270, "\(r.variation("lopsided v"))")
-        // The shipped defaults are what the procedure chooses on all six subjects.
+        // The shipped defaults are the fit of those tests on all six subjects.
         let (chosen, _) = StrokeDetectorGrids.checkmarkFromPositives()(samples)
         let shipped = CheckmarkRecognizer(id: "c")
-        shipped.maximumLeadIn = 0.35
-        #expect(chosen == StrokeDetectorGrids.describe(shipped))
+        #expect(chosen == StrokeDetectorGrids.describe(shipped, only: StrokeDetectorGrids.checkmarkDefaultTests))
         #expect(r.fittedOnAll == chosen)
+        // And the other tests are off.
+        #expect(shipped.minimumLegRatio == 0 && shipped.maximumUpWinding == 0 && shipped.minimumVertexAngle == 0
+                && shipped.maximumLegSteepness == 90 && shipped.maximumVLikeness == 0)
+    }
+
+    @Test("The default tests are the nested procedure's choice on all six writers (each test stopping real strokes of two writers)")
+    func checkmarkDefaultIsTheNestedChoice() {
+        let onAll = NestedStrokeValidation.checkmark(devSamples, outerFolds: false).onAll
+        #expect(onAll.hasPrefix("minimumRise+maximumDownWinding: "), "\(onAll)")
+        let shipped = CheckmarkRecognizer(id: "c")
+        #expect(onAll.contains(StrokeDetectorGrids.describe(shipped, only: StrokeDetectorGrids.checkmarkDefaultTests)), "\(onAll)")
     }
 
     @Test("The circle, its grid chosen on five subjects, finds every circle of the sixth and nothing else; open and over-drawn circles pass; its defaults are the choice on all six")
@@ -141,6 +151,14 @@ struct CrossValidatedFiguresTests {
         #expect(shipped.maximumGap == 0.3 && shipped.minimumTurns == 0.5 && shipped.maximumTurns == 2.2 && shipped.maximumWindowTurn == 90
                 && shipped.maximumRadialVariation == 0.22 && shipped.minimumAspect == 0.5 && shipped.maximumOpenRadialVariation == 0.1
                 && shipped.maximumTurnUnevenness == 5 && shipped.maximumOpenGap == 0.9)
+    }
+
+    @Test("Nested, the circle's choice (a grid point, fitted with or without variants) finds every circle of the held-out writers, F1 at least 0.98 at every speed; on all six it is the shipped default")
+    func circleNested() {
+        let r = NestedStrokeValidation.circle(devSamples)
+        #expect(r.pooled.tp == 180 && r.pooled.fn == 0 && r.pooled.f1 >= 0.985, "\(r.pooled)")
+        for speed in ["slow", "medium", "fast"] { #expect(r.speed(speed).f1 >= 0.98, "\(speed) \(r.speed(speed).f1)") }
+        #expect(r.onAll == "grid point, chosen with variants: maximumGap 0.3, minimumTurns 0.5, maximumTurns 2.2, maximumWindowTurn 90, maximumRadialVariation 0.22, minimumAspect 0.5, maximumOpenRadialVariation 0.1, maximumTurnUnevenness 5")
     }
 
     @Test("Nearest-template detection with negative templates, templates from the other subjects only: F1 at least 0.95")

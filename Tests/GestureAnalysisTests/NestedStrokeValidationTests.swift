@@ -67,6 +67,38 @@ struct NestedStrokeValidationTests {
         #expect(report.folds.allSatisfy { $0.costs["a test"] == NestedStrokeValidation.TestCost(targetsRejected: 0, negativesStopped: 4) })
     }
 
+    @Test("A test earns its place only if it stops real strokes of two inner writers; with the best score alone, one writer's strokes are enough")
+    func testsMustBeSupportedByTwoWriters() {
+        // Writer 1's "others" lie at x = 0 (like its targets); a test that rejects them stops
+        // only that writer's strokes. Writers 1 and 2's others at x = 1 are stopped by another.
+        var samples: [Sample] = []
+        for w in 1...4 {
+            for k in 0..<4 { samples.append(Sample(points: [Point(x: 5, y: Double(k))], label: "check", subject: "\(w)", speed: "slow")) }
+            samples.append(Sample(points: [Point(x: w == 1 ? 0 : 9, y: 0)], label: "other", subject: "\(w)", speed: "slow"))
+            samples.append(Sample(points: [Point(x: w <= 2 ? 1 : 9, y: 0)], label: "other", subject: "\(w)", speed: "slow"))
+        }
+        let x = samples.map { $0.points[0].x }
+        func candidate(_ name: String, _ tests: [(String, Double)], complexity: Int) -> NestedStrokeValidation.Candidate {
+            .init(name: name, complexity: complexity) { _ in
+                // Every stroke at x = 9 is accepted in error by all of them.
+                let rejects = { (i: Int, skip: String?) in tests.contains { $0.0 != skip && x[i] == $0.1 } }
+                return .init(description: "", accepts: { !rejects($0, nil) },
+                             withoutTest: tests.map { t in (t.0, { !rejects($0, t.0) }) })
+            }
+        }
+        let both = candidate("both", [("oneWriter", 0), ("twoWriters", 1)], complexity: 2)
+        let supported = candidate("supported", [("twoWriters", 1)], complexity: 1)
+        let none = candidate("none", [], complexity: 0)
+        let standard = NestedStrokeValidation.run(name: "t", samples: samples, target: "check", candidates: [both, supported, none])
+        // Held out 3: the inner writers 1, 2, 4 support "twoWriters" (1 and 2) but "oneWriter" only by 1.
+        #expect(standard.folds.first { $0.subject == "3" }?.chosen == "supported")
+        #expect(standard.onAll.hasPrefix("supported"))
+        // Held out 1: only writer 2 supports "twoWriters" among the inner ones: nothing is admitted but "none".
+        #expect(standard.folds.first { $0.subject == "1" }?.chosen == "none")
+        let best = NestedStrokeValidation.run(name: "t", samples: samples, target: "check", candidates: [both, supported, none], selection: .best)
+        #expect(best.folds.first { $0.subject == "3" }?.chosen == "both")
+    }
+
     @Test("The classes accepted in error are counted per held-out writer, real strokes only")
     func falsePositivesByClass() {
         let samples = Self.samples
