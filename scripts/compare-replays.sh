@@ -6,6 +6,8 @@
 #   bash scripts/compare-replays.sh /tmp/gl-old/.build/release/gesturelab .build/release/gesturelab [EXTRA_TRACE...]
 # Extra traces (for example the first lines of `gesturelab bench --generate` output) are replayed
 # through every scene too. Both output formats are compared (FORMATS="jsonl text" by default).
+# COMMAND=explain FORMATS="text json" compares another command the same way (ARGS: more options,
+# for example ARGS="--platform flutter").
 # Exits 1 and names the pairs that differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,8 +23,8 @@ for scene in recordings/scenes/*.yaml recordings/bench/*.yaml recordings/evaluat
     pairs=$((pairs + 1))
     for format in ${FORMATS:-jsonl text}; do
       set +e
-      "$old" replay "$trace" --scene "$scene" --format "$format" > "$work/old" 2>&1; old_status=$?
-      "$new" replay "$trace" --scene "$scene" --format "$format" > "$work/new" 2>&1; new_status=$?
+      "$old" ${COMMAND:-replay} "$trace" --scene "$scene" --format "$format" ${ARGS:-} > "$work/old" 2>&1; old_status=$?
+      "$new" ${COMMAND:-replay} "$trace" --scene "$scene" --format "$format" ${ARGS:-} > "$work/new" 2>&1; new_status=$?
       set -e
       if [ "$old_status" != "$new_status" ] || ! cmp -s "$work/old" "$work/new"; then
         differ=$((differ + 1))
@@ -31,5 +33,5 @@ for scene in recordings/scenes/*.yaml recordings/bench/*.yaml recordings/evaluat
     done
   done
 done
-echo "compare-replays: $pairs scene-trace pairs in ${FORMATS:-jsonl text}, $differ outputs differ"
+echo "compare-replays: $pairs scene-trace pairs, ${COMMAND:-replay} ${ARGS:+$ARGS }in ${FORMATS:-jsonl text}, $differ outputs differ"
 [ "$differ" -eq 0 ]

@@ -35,27 +35,44 @@ public struct Explanation: Sendable {
         public var stillWaiting: [String] = []
     }
 
-    let log: DecisionLog
-    let bySeq: [Int: LogEntry]
+    /// The entries explained, in log order.
+    let entries: [LogEntry]
+    /// Earlier entries a chain may lead back to, in log order, not explained themselves (a
+    /// stream keeps the touch sequence before the one it explains).
+    let context: [LogEntry]
 
-    public init(log: DecisionLog) {
-        self.log = log
-        var m: [Int: LogEntry] = [:]
-        for e in log.entries { m[e.seq] = e }
-        bySeq = m
+    public init(log: DecisionLog) { self.init(entries: log.entries) }
+
+    init(entries: [LogEntry], context: [LogEntry] = []) {
+        self.entries = entries
+        self.context = context
+    }
+
+    /// The entry numbered `seq`, if kept: entries are in log order, so numbers only grow.
+    func entry(_ seq: Int) -> LogEntry? { Explanation.find(seq, in: entries) ?? Explanation.find(seq, in: context) }
+
+    static func find(_ seq: Int, in entries: [LogEntry]) -> LogEntry? {
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].seq < seq { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < entries.count && entries[lo].seq == seq ? entries[lo] : nil
     }
 
     static func ms(_ t: Timestamp) -> String { t.millisecondsText + " ms" }
 
     /// The causal chain from an entry back to where it started (at most `depth` steps).
-    public func chain(from seq: Int, depth: Int = 8) -> [Step] {
+    public func chain(from seq: Int, depth: Int = 8) -> [Step] { Explanation.chain(from: seq, depth: depth) { entry($0) } }
+
+    static func chain(from seq: Int, depth: Int = 8, lookup: (Int) -> LogEntry?) -> [Step] {
         var steps: [Step] = []
         var current: Int? = seq
         var seen = Set<Int>()
-        while let s = current, let e = bySeq[s], steps.count < depth, seen.insert(s).inserted {
+        while let s = current, let e = lookup(s), steps.count < depth, seen.insert(s).inserted {
             // Actions and releases are links in the chain, not decisions worth their own line.
             if e.kind != .action {
-                steps.append(Step(seq: e.seq, time: e.time, who: e.recognizer ?? e.view ?? "input", what: describe(e),
+                steps.append(Step(seq: e.seq, time: e.time, who: e.recognizer ?? e.view ?? "input", what: Explanation.describe(e),
                                   because: e.cause.text, evidence: e.cause.evidence))
             }
             current = e.cause.causedBy
@@ -63,7 +80,7 @@ public struct Explanation: Sendable {
         return steps
     }
 
-    func describe(_ e: LogEntry) -> String {
+    static func describe(_ e: LogEntry) -> String {
         switch e.kind {
         case .transition: return "\(e.recognizer ?? "?") \(e.to == "began" ? "began" : (e.to ?? "?"))"
         case .pending: return "\(e.recognizer ?? "?") started waiting"
@@ -76,21 +93,46 @@ public struct Explanation: Sendable {
 
     /// Every attempt of `recognizer`, or the one in progress at `at`.
     public func outcomes(of recognizer: String, at: Timestamp? = nil) -> [Outcome] {
+        var attempts = Attempts(recognizer: recognizer, at: at)
+        for e in entries where !attempts.isDone { attempts.feed(e) { entry($0) } }
+        return attempts.finish { entry($0) }
+    }
+
+    /// One recognizer's attempts, found entry by entry (an attempt ends at its reset), so a
+    /// stream can follow them without keeping the log.
+    public struct Attempts: Sendable {
+        let recognizer: String
+        let at: Timestamp?
         var out: [Outcome] = []
         var waitedSince: Timestamp?
         var waitedFor: String?
         var last: LogEntry?
         var attemptStart: Timestamp?
-        func finish() {
+        /// Whether it took part (any of its entries other than a note), and the touches it was
+        /// not given, for the answer when no attempt was decided.
+        var touched = false
+        var refused: (first: LogEntry, count: Int)?
+        /// Set once the attempt `at` asks for is known: later entries change nothing.
+        public private(set) var isDone = false
+
+        public init(recognizer: String, at: Timestamp?) {
+            self.recognizer = recognizer
+            self.at = at
+        }
+
+        mutating func close(_ lookup: (Int) -> LogEntry?) {
             guard let l = last else { return }
-            let chain = self.chain(from: l.seq)
+            let chain = Explanation.chain(from: l.seq, lookup: lookup)
             let result = l.to ?? "still possible"
             var summary = "\(recognizer) \(result) at \(Explanation.ms(l.time)): \(l.cause.text)"
             if let w = waitedSince, let f = waitedFor { summary += "; it had been waiting since \(Explanation.ms(w)) for \(f)" }
             let o = Outcome(recognizer: recognizer, result: result, time: l.time, chain: chain, waitedSince: waitedSince, waitedFor: waitedFor, summary: summary)
             if at == nil || (attemptStart.map { $0 <= at! } ?? true) { out.append(o) }
         }
-        for e in log.entries where e.recognizer == recognizer {
+
+        public mutating func feed(_ e: LogEntry, lookup: (Int) -> LogEntry?) {
+            guard !isDone, e.recognizer == recognizer else { return }
+            if e.kind != .note { touched = true }
             switch e.kind {
             case .pending:
                 if attemptStart == nil { attemptStart = e.time }
@@ -100,46 +142,56 @@ public struct Explanation: Sendable {
                 if attemptStart == nil { attemptStart = e.time }
                 if e.to != "changed" { last = e }
             case .reset:
-                finish()
-                if let a = at, let l = last, l.time >= a { return out.suffix(1).map { $0 } }
+                close(lookup)
+                if let a = at, let l = last, l.time >= a {
+                    out = out.suffix(1).map { $0 }
+                    last = nil
+                    isDone = true
+                    return
+                }
                 last = nil
                 waitedSince = nil
                 waitedFor = nil
                 attemptStart = nil
-            case .note where e.cause.kind == .disabled && e.cause.text.contains("does not receive"):
+            case .note:
+                // Touches it was not given (disabled, a device not allowed, its delegate said no).
+                if e.cause.text.contains("does not receive") || e.cause.text.contains("shouldReceive") {
+                    refused = refused.map { ($0.first, $0.count + 1) } ?? (e, 1)
+                }
                 // A touch it was not given because it was disabled: an outcome of its own.
-                if at == nil || e.time <= at! {
-                    out.append(Outcome(recognizer: recognizer, result: "received no touch", time: e.time, chain: self.chain(from: e.seq),
+                if e.cause.kind == .disabled && e.cause.text.contains("does not receive"), at == nil || e.time <= at! {
+                    out.append(Outcome(recognizer: recognizer, result: "received no touch", time: e.time, chain: Explanation.chain(from: e.seq, lookup: lookup),
                                        waitedSince: nil, waitedFor: nil, summary: "\(e.cause.text), at \(Explanation.ms(e.time))"))
                 }
             default:
                 break
             }
         }
-        if last != nil { finish() }
-        out.sort { ($0.time ?? .zero) < ($1.time ?? .zero) }
-        if let a = at {
-            // The attempt whose decision is at or after `at`, else the last one before it.
-            if let o = out.first(where: { ($0.time ?? .zero) >= a }) { return [o] }
-            return out.suffix(1).map { $0 }
-        }
-        if out.isEmpty {
-            let touched = log.entries.contains { $0.recognizer == recognizer && $0.kind != .note }
-            // Touches it was not given (disabled, a device not allowed, its delegate said no).
-            // Touches it was not given for other reasons (a device not allowed, its delegate said no).
-            let refused = log.entries.filter { $0.recognizer == recognizer && $0.kind == .note && ($0.cause.text.contains("does not receive") || $0.cause.text.contains("shouldReceive")) }
-            let summary: String
-            if touched {
-                summary = "\(recognizer) never left possible"
-            } else if let first = refused.first {
-                summary = refused.count == 1 ? first.cause.text : "\(first.cause.text) (and \(refused.count - 1) more touches not received)"
-            } else {
-                summary = "\(recognizer) never received a touch (not on the touched view or its ancestors, or filtered out)"
+
+        public mutating func finish(_ lookup: (Int) -> LogEntry?) -> [Outcome] {
+            if isDone { return out }
+            if last != nil { close(lookup) }
+            var out = self.out
+            out.sort { ($0.time ?? .zero) < ($1.time ?? .zero) }
+            if let a = at {
+                // The attempt whose decision is at or after `at`, else the last one before it.
+                if let o = out.first(where: { ($0.time ?? .zero) >= a }) { return [o] }
+                return out.suffix(1).map { $0 }
             }
-            return [Outcome(recognizer: recognizer, result: refused.isEmpty || touched ? "still possible" : "received no touch", time: refused.first?.time,
-                            chain: [], waitedSince: nil, waitedFor: nil, summary: summary)]
+            if out.isEmpty {
+                let summary: String
+                if touched {
+                    summary = "\(recognizer) never left possible"
+                } else if let r = refused {
+                    summary = r.count == 1 ? r.first.cause.text : "\(r.first.cause.text) (and \(r.count - 1) more touches not received)"
+                } else {
+                    summary = "\(recognizer) never received a touch (not on the touched view or its ancestors, or filtered out)"
+                }
+                return [Outcome(recognizer: recognizer, result: refused == nil || touched ? "still possible" : "received no touch", time: refused?.first.time,
+                                chain: [], waitedSince: nil, waitedFor: nil, summary: summary)]
+            }
+            return out
         }
-        return out
     }
 
     /// Touch sequences (first finger down to last finger up, plus the timers that follow) and
@@ -148,7 +200,7 @@ public struct Explanation: Sendable {
         var bounds: [(Timestamp, Timestamp)] = []
         var down = 0
         var start: Timestamp?
-        for e in log.entries where e.kind == .input {
+        for e in self.entries where e.kind == .input {
             if e.phase == "began" {
                 if down == 0 { start = e.time }
                 down += 1
@@ -157,10 +209,9 @@ public struct Explanation: Sendable {
                 if down == 0, let s = start { bounds.append((s, e.time)); start = nil }
             }
         }
-        if let s = start { bounds.append((s, log.entries.last?.time ?? s)) }
+        if let s = start { bounds.append((s, entries.last?.time ?? s)) }
         // One walk over the log: each sequence's entries are the ones from its start up to the
         // next sequence's start (a trace of thousands of taps was quadratic here).
-        let entries = log.entries
         var result: [Sequence] = []
         var k = 0
         for (i, (s, _)) in bounds.enumerated() {
@@ -214,16 +265,21 @@ public struct Explanation: Sendable {
     }
 
     public static func text(_ sequences: [Sequence]) -> String {
-        var s = ""
-        for (i, q) in sequences.enumerated() {
-            s += "Touch sequence \(i + 1), \(ms(q.start)) to \(ms(q.end)): "
-            s += q.winners.isEmpty ? "no recognizer won.\n" : "won by \(q.winners.joined(separator: " and ")).\n"
-            for o in q.outcomes where !q.winners.contains(o.recognizer) || o.result == "cancelled" {
-                s += "  " + o.summary + "\n"
-            }
-            for w in q.stillWaiting { s += "  " + w + "\n" }
+        let s = sequences.enumerated().map { text($1, number: $0 + 1) }.joined()
+        return s.isEmpty ? noTouchesText : s
+    }
+
+    public static let noTouchesText = "No touches in this trace.\n"
+
+    /// One sequence's lines, numbered from 1.
+    public static func text(_ q: Sequence, number: Int) -> String {
+        var s = "Touch sequence \(number), \(ms(q.start)) to \(ms(q.end)): "
+        s += q.winners.isEmpty ? "no recognizer won.\n" : "won by \(q.winners.joined(separator: " and ")).\n"
+        for o in q.outcomes where !q.winners.contains(o.recognizer) || o.result == "cancelled" {
+            s += "  " + o.summary + "\n"
         }
-        return s.isEmpty ? "No touches in this trace.\n" : s
+        for w in q.stillWaiting { s += "  " + w + "\n" }
+        return s
     }
 
     static func json(_ o: Outcome) -> String {
@@ -240,9 +296,15 @@ public struct Explanation: Sendable {
     public static func json(outcomes: [Outcome]) -> String { "{\"outcomes\":[" + outcomes.map(json).joined(separator: ",\n") + "]}\n" }
 
     public static func json(sequences: [Sequence]) -> String {
-        "{\"sequences\":[" + sequences.map { q in
-            "{\"start\":\(q.start.millisecondsText),\"end\":\(q.end.millisecondsText),\"winners\":[" + q.winners.map(jsonQuoted).joined(separator: ",")
-                + "],\"outcomes\":[" + q.outcomes.map(json).joined(separator: ",") + "]}"
-        }.joined(separator: ",\n") + "]}\n"
+        jsonSequencesOpening + sequences.map(json).joined(separator: ",\n") + jsonSequencesClosing
+    }
+
+    /// What `json(sequences:)` writes around the sequences (joined by ",\n"), for a writer that
+    /// writes them one at a time.
+    public static let jsonSequencesOpening = "{\"sequences\":[", jsonSequencesClosing = "]}\n"
+
+    public static func json(_ q: Sequence) -> String {
+        "{\"start\":\(q.start.millisecondsText),\"end\":\(q.end.millisecondsText),\"winners\":[" + q.winners.map(jsonQuoted).joined(separator: ",")
+            + "],\"outcomes\":[" + q.outcomes.map(json).joined(separator: ",") + "]}"
     }
 }

@@ -34,21 +34,35 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let doc = try scene.load()
-        let result = try replayOrExit(trace: trace, scene: doc, platform: scene.platform)
-        let ids = result.recognizerIDs
-        let explanation = Explanation(log: result.log)
+        // The log is explained as the engine writes it, a touch sequence at a time: a trace of
+        // any length in the memory of its longest sequence.
         if let r = recognizer {
+            var stream = ExplanationStream(.attempts(of: r, at: at.map { Timestamp.milliseconds($0) }))
+            let result = try replayOrExit(trace: trace, scene: doc, platform: scene.platform, logSink: { stream.feed($0) })
+            let ids = result.recognizerIDs
             guard ids.contains(r) else { throw Exit.fail("the scene has no recognizer \"\(r)\"; it has \(ids.joined(separator: ", "))") }
-            let outcomes = explanation.outcomes(of: r, at: at.map { Timestamp.milliseconds($0) })
+            let outcomes = stream.finish()
             switch format {
             case .text: emit(outcomes.map(Explanation.text).joined(separator: "\n"), terminator: "")
             case .json: emit(Explanation.json(outcomes: outcomes), terminator: "")
             }
         } else {
-            let sequences = explanation.sequences(recognizers: ids)
+            // The recognizers are known once the scene is built, before the first entry.
+            let ids: [String]
+            do { ids = try PlatformReplay.recognizerIDs(platform: scene.platform, scene: doc) } catch { throw Exit.fail(error.description) }
+            var count = 0
+            var stream = ExplanationStream(.sequences(recognizers: ids) { q in
+                count += 1
+                switch format {
+                case .text: emit(Explanation.text(q, number: count), terminator: "")
+                case .json: emit((count == 1 ? Explanation.jsonSequencesOpening : ",\n") + Explanation.json(q), terminator: "")
+                }
+            })
+            _ = try replayOrExit(trace: trace, scene: doc, platform: scene.platform, logSink: { stream.feed($0) })
+            _ = stream.finish()
             switch format {
-            case .text: emit(Explanation.text(sequences), terminator: "")
-            case .json: emit(Explanation.json(sequences: sequences), terminator: "")
+            case .text: if count == 0 { emit(Explanation.noTouchesText, terminator: "") }
+            case .json: emit((count == 0 ? Explanation.jsonSequencesOpening : "") + Explanation.jsonSequencesClosing, terminator: "")
             }
         }
     }

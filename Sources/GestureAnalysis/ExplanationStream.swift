@@ -1,0 +1,84 @@
+import GestureEngine
+import GestureTrace
+
+/// `Explanation` for a log of any length, fed entry by entry as the engine writes them
+/// (`DecisionLog.sink`): each touch sequence is explained as soon as the next one starts, and
+/// only that sequence and the one before it are kept (a chain may lead back into the previous
+/// sequence: a timer set there, a requirement that failed there). Memory is bounded by the
+/// longest touch sequence, not by the trace (issue 35).
+///
+/// The answers are `Explanation`'s on the whole log, sequence by sequence, with one limit: a
+/// chain stops at the start of the previous sequence (the whole log is at most 8 steps deep too).
+public struct ExplanationStream {
+    public enum Question {
+        /// Who won each touch sequence and why the others lost (`Explanation.sequences`).
+        case sequences(recognizers: [String], answer: (Explanation.Sequence) -> Void)
+        /// Every attempt of one recognizer, or the one in progress at a time (`Explanation.outcomes`).
+        case attempts(of: String, at: Timestamp?)
+    }
+
+    let question: Question
+    /// Entries of the sequence before the one being gathered (for chains), in log order.
+    var previous: [LogEntry] = []
+    /// Entries since the current sequence started (before the first: since the log started).
+    var current: [LogEntry] = []
+    var started = false
+    var down = 0
+    var attempts: Explanation.Attempts?
+
+    /// How many entries it holds now: those of the sequence being gathered and the one before.
+    public var keptEntries: Int { previous.count + current.count }
+
+    public init(_ question: Question) {
+        self.question = question
+        if case let .attempts(r, at) = question { attempts = Explanation.Attempts(recognizer: r, at: at) }
+    }
+
+    public mutating func feed(_ e: LogEntry) {
+        if e.kind == .input {
+            if e.phase == "began" {
+                if down == 0 { startSequence(at: e.time) }
+                down += 1
+            } else if e.phase == "ended" || e.phase == "cancelled" {
+                down = max(0, down - 1)
+            }
+        }
+        current.append(e)
+        if var a = attempts {
+            attempts = nil  // `a` alone holds its outcomes while it appends
+            let (now, before) = (current, previous)
+            a.feed(e) { Explanation.find($0, in: now) ?? Explanation.find($0, in: before) }
+            attempts = a
+        }
+    }
+
+    /// A new sequence starts at `time`: entries from `time` on belong to it (a timer that fires
+    /// at the same instant, logged before the touch), the ones before close the last.
+    mutating func startSequence(at time: Timestamp) {
+        var split = current.count
+        while split > 0 && current[split - 1].time >= time { split -= 1 }
+        var closed: [LogEntry]
+        if split == current.count {
+            closed = []
+            swap(&closed, &current)
+        } else {
+            closed = Array(current[..<split])
+            current.removeFirst(split)
+        }
+        if started, case let .sequences(recognizers, answer) = question {
+            for q in Explanation(entries: closed, context: previous).sequences(recognizers: recognizers) { answer(q) }
+        }
+        started = true
+        previous = closed
+    }
+
+    /// Explains what is left; for `.attempts`, the answer.
+    public mutating func finish() -> [Explanation.Outcome] {
+        if started, case let .sequences(recognizers, answer) = question {
+            for q in Explanation(entries: current, context: previous).sequences(recognizers: recognizers) { answer(q) }
+        }
+        guard var a = attempts else { return [] }
+        let (now, before) = (current, previous)
+        return a.finish { Explanation.find($0, in: now) ?? Explanation.find($0, in: before) }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GestureAnalysis
+import GestureEngine
+import GestureScenes
+import GestureTrace
+import Testing
+
+/// The streamed explanation (issue 35) must say what the explanation of the whole log says,
+/// sequence by sequence and attempt by attempt, while holding two touch sequences at most.
+@Suite("explain, streamed")
+struct ExplanationStreamTests {
+    static let pairs: [(trace: String, scene: String)] = [
+        ("single-tap", "tap-requires-double-tap"), ("double-tap", "tap-requires-double-tap"), ("slow-double-tap", "tap-vs-double-tap"),
+        ("flick-right", "pan-vs-swipe"), ("hold-then-drag", "long-press-vs-pan"), ("button-slow-drag", "scroll-with-button"),
+        ("tile-tap", "scroll-with-button"), ("row-drag-vertical", "nested-pans"), ("pinch-and-twist", "pinch-or-rotate"), ("strip-hold-then-drag", "drag-out-long-press"),
+        ("check-wobbly", "better-checkmark-vs-pan-tap"), ("controls-tour", "controls"),
+    ]
+
+    func replay(_ trace: String, _ scene: String, sink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
+        try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), logSink: sink)
+    }
+
+    @Test("Every touch sequence's winners and losers, with their chains, are the whole log's")
+    func sequencesMatch() throws {
+        for (trace, scene) in Self.pairs {
+            let whole = try replay(trace, scene)
+            let expected = Explanation.json(sequences: Explanation(log: whole.log).sequences(recognizers: whole.recognizerIDs))
+            var got: [Explanation.Sequence] = []
+            var stream = ExplanationStream(.sequences(recognizers: whole.recognizerIDs) { got.append($0) })
+            let streamed = try replay(trace, scene) { stream.feed($0) }
+            _ = stream.finish()
+            #expect(streamed.log.entries.isEmpty, "the log is not kept")
+            #expect(Explanation.json(sequences: got) == expected, "\(trace) through \(scene)")
+            #expect(!got.isEmpty)
+        }
+    }
+
+    @Test("Every recognizer's attempts, and the attempt in progress at a time, are the whole log's")
+    func attemptsMatch() throws {
+        for (trace, scene) in Self.pairs {
+            let whole = try replay(trace, scene)
+            let explanation = Explanation(log: whole.log)
+            let last = whole.log.entries.last?.time ?? .zero
+            for r in whole.recognizerIDs {
+                for at in [nil, Timestamp(microseconds: last.microseconds / 2), last] as [Timestamp?] {
+                    var stream = ExplanationStream(.attempts(of: r, at: at))
+                    _ = try replay(trace, scene) { stream.feed($0) }
+                    #expect(Explanation.json(outcomes: stream.finish()) == Explanation.json(outcomes: explanation.outcomes(of: r, at: at)),
+                            "\(r) at \(String(describing: at)) in \(trace) through \(scene)")
+                }
+            }
+        }
+    }
+
+    @Test("Two hundred taps: the stream holds about two taps' entries, never the log")
+    func boundedMemory() throws {
+        var lines = [#"{"format":"gesturelab-trace","version":1,"viewport":{"width":390,"height":844},"devices":["touch"]}"#]
+        for k in 0..<200 {
+            lines.append(#"{"t":\#(k * 500 + 20),"type":"down","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
+            lines.append(#"{"t":\#(k * 500 + 70),"type":"up","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("taps-\(getpid()).jsonl").path
+        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let doc = try SceneLoader.load(path: scenePath("tap-requires-double-tap"))
+        var most = 0, sequences = 0
+        var stream = ExplanationStream(.sequences(recognizers: ["singleTap", "doubleTap"]) { _ in sequences += 1 })
+        var total = 0
+        _ = try Replay.run(tracePath: path, scene: doc, logSink: { e in
+            stream.feed(e)
+            total += 1
+            most = max(most, stream.keptEntries)
+        })
+        _ = stream.finish()
+        #expect(sequences == 200)
+        #expect(most * 50 < total, "kept at most \(most) of \(total) entries")
+    }
+}
