@@ -196,7 +196,10 @@ public struct Explanation: Sendable {
 
     /// Touch sequences (first finger down to last finger up, plus the timers that follow) and
     /// who won each.
-    public func sequences(recognizers: [String]) -> [Sequence] {
+    ///
+    /// Without `chains`, outcomes carry no causal chain (who won and how each ended, for a
+    /// comparison that needs no more).
+    public func sequences(recognizers: [String], chains: Bool = true) -> [Sequence] {
         var bounds: [(Timestamp, Timestamp)] = []
         var down = 0
         var start: Timestamp?
@@ -241,7 +244,7 @@ public struct Explanation: Sendable {
                 let waited = pendings[r]?.last { $0.time <= final.time }
                 var summary = "\(r) \(final.to ?? "?") at \(Explanation.ms(final.time)): \(final.cause.text)"
                 if let w = waited { summary += "; it had been waiting since \(Explanation.ms(w.time)) for \(w.cause.other ?? "another recognizer")" }
-                outcomes.append(Outcome(recognizer: r, result: final.to ?? "?", time: final.time, chain: chain(from: final.seq),
+                outcomes.append(Outcome(recognizer: r, result: final.to ?? "?", time: final.time, chain: chains ? chain(from: final.seq) : [],
                                         waitedSince: waited?.time, waitedFor: waited?.cause.other, summary: summary))
             }
             result.append(Sequence(start: s, end: end, winners: winners, outcomes: outcomes, stillWaiting: waiting))

@@ -12,7 +12,8 @@ import GestureTrace
 public struct ExplanationStream {
     public enum Question {
         /// Who won each touch sequence and why the others lost (`Explanation.sequences`).
-        case sequences(recognizers: [String], answer: (Explanation.Sequence) -> Void)
+        /// Without `chains` the outcomes carry none (`Explanation.sequences(recognizers:chains:)`).
+        case sequences(recognizers: [String], chains: Bool = true, answer: (Explanation.Sequence) -> Void)
         /// Every attempt of one recognizer, or the one in progress at a time (`Explanation.outcomes`).
         case attempts(of: String, at: Timestamp?)
     }
@@ -65,8 +66,8 @@ public struct ExplanationStream {
             closed = Array(current[..<split])
             current.removeFirst(split)
         }
-        if started, case let .sequences(recognizers, answer) = question {
-            for q in Explanation(entries: closed, context: previous).sequences(recognizers: recognizers) { answer(q) }
+        if started, case let .sequences(recognizers, chains, answer) = question {
+            for q in Explanation(entries: closed, context: previous).sequences(recognizers: recognizers, chains: chains) { answer(q) }
         }
         started = true
         previous = closed
@@ -74,8 +75,8 @@ public struct ExplanationStream {
 
     /// Explains what is left; for `.attempts`, the answer.
     public mutating func finish() -> [Explanation.Outcome] {
-        if started, case let .sequences(recognizers, answer) = question {
-            for q in Explanation(entries: current, context: previous).sequences(recognizers: recognizers) { answer(q) }
+        if started, case let .sequences(recognizers, chains, answer) = question {
+            for q in Explanation(entries: current, context: previous).sequences(recognizers: recognizers, chains: chains) { answer(q) }
         }
         guard var a = attempts else { return [] }
         let (now, before) = (current, previous)

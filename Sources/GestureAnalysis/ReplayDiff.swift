@@ -28,29 +28,126 @@ public struct ReplayDiff: Sendable {
     public var winnersLeft: [[String]] = []
     public var winnersRight: [[String]] = []
 
-    static func key(_ e: LogEntry) -> String {
-        "\(e.time.microseconds)|\(e.recognizer ?? "")|\(e.from ?? "")|\(e.to ?? "")"
+    /// What makes two transitions the same decision: when, who, from what to what.
+    struct Key: Equatable {
+        var time: Int64
+        var recognizer: LogName?, from: LogName?, to: LogName?
+
+        init(_ e: LogEntry) {
+            time = e.time.microseconds
+            recognizer = e.recognizerName
+            from = e.fromName
+            to = e.toName
+        }
+
+        /// The key folded into `h` (SplitMix64's finalizer on each field: the same in every process).
+        func folded(into h: UInt64) -> UInt64 {
+            func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
+                var z = (h ^ v) &+ 0x9E37_79B9_7F4A_7C15
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+            func name(_ n: LogName?) -> UInt64 { n.map { UInt64(UInt32(bitPattern: $0.number)) } ?? UInt64.max }
+            return mix(mix(mix(mix(h, UInt64(bitPattern: time)), name(recognizer)), name(from)), name(to))
+        }
     }
 
     public init(left: DecisionLog, right: DecisionLog, recognizers: [String]) {
-        let a = left.entries.filter { $0.kind == .transition }, b = right.entries.filter { $0.kind == .transition }
-        for i in 0..<max(a.count, b.count) {
-            let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
-            if x.map(ReplayDiff.key) != y.map(ReplayDiff.key) {
+        let a = Side(recognizers: recognizers), b = Side(recognizers: recognizers)
+        for e in left.entries { a.feed(e) }
+        for e in right.entries { b.feed(e) }
+        self.init(left: a, right: b, recognizers: recognizers) { range in
+            func block(_ log: DecisionLog) -> [LogEntry] { Array(log.entries.lazy.filter { $0.kind == .transition }.dropFirst(range.lowerBound).prefix(range.count)) }
+            return (block(left), block(right))
+        }
+    }
+
+    /// From two sides gathered as their replays ran. The sides keep a hash per block of
+    /// `Side.blockSize` transitions; where two blocks differ, `transitions(range)` gives that
+    /// block's transitions of the left and the right replay (a stream replays again to find
+    /// them) and the first that differ are the divergence.
+    public init(left a: Side, right b: Side, recognizers: [String], transitions: (_ range: Range<Int>) throws -> ([LogEntry], [LogEntry])) rethrows {
+        a.finish()
+        b.finish()
+        let blocks = min(a.blockHashes.count, b.blockHashes.count)
+        let block = (0..<blocks).first { a.blockHashes[$0] != b.blockHashes[$0] }
+            ?? (a.count == b.count ? nil : blocks)
+        if let block {
+            let range = block * Side.blockSize ..< (block + 1) * Side.blockSize
+            let (xs, ys) = try transitions(range)
+            if let k = (0..<max(xs.count, ys.count)).first(where: { k in (k < xs.count ? Key(xs[k]) : nil) != (k < ys.count ? Key(ys[k]) : nil) }) {
+                let x = k < xs.count ? xs[k] : nil, y = k < ys.count ? ys[k] : nil
                 divergence = Divergence(time: min(x?.time ?? .init(microseconds: .max), y?.time ?? .init(microseconds: .max)), left: x, right: y)
-                break
             }
         }
-        let sa = Explanation(log: left).sequences(recognizers: recognizers)
-        let sb = Explanation(log: right).sequences(recognizers: recognizers)
-        winnersLeft = sa.map(\.winners)
-        winnersRight = sb.map(\.winners)
-        for i in 0..<min(sa.count, sb.count) {
-            for r in recognizers {
-                let x = sa[i].outcomes.first { $0.recognizer == r }?.result ?? "untouched"
-                let y = sb[i].outcomes.first { $0.recognizer == r }?.result ?? "untouched"
-                if x != y { changes.append(Change(sequence: i + 1, recognizer: r, left: x, right: y)) }
+        winnersLeft = a.winners
+        winnersRight = b.winners
+        for i in 0..<min(a.results.count, b.results.count) {
+            for (k, r) in recognizers.enumerated() where a.results[i][k] != b.results[i][k] {
+                changes.append(Change(sequence: i + 1, recognizer: r, left: a.results[i][k], right: b.results[i][k]))
             }
+        }
+    }
+
+    /// One replay's part of a diff, gathered entry by entry as the engine writes its log
+    /// (`feed` as the log sink): a hash of each block of transitions, and each touch sequence's
+    /// winners and how each recognizer ended ("untouched" if it did not). A long trace has
+    /// hundreds of thousands of transitions (every `changed`); their keys would be the diff's
+    /// largest memory, their block hashes are a few kilobytes. Two different blocks hash alike
+    /// with odds of 2^-64.
+    public final class Side {
+        static let blockSize = 1024
+        let recognizers: [String]
+        public private(set) var count = 0
+        var blockHashes: [UInt64] = []
+        var hash: UInt64 = 0
+        public private(set) var winners: [[String]] = []
+        public private(set) var results: [[String]] = []
+        var stream: ExplanationStream!
+        var finished = false
+
+        public init(recognizers: [String]) {
+            self.recognizers = recognizers
+            stream = ExplanationStream(.sequences(recognizers: recognizers, chains: false) { [unowned self] q in
+                winners.append(q.winners)
+                results.append(self.recognizers.map { r in q.outcomes.first { $0.recognizer == r }?.result ?? "untouched" })
+            })
+        }
+
+        public func feed(_ e: LogEntry) {
+            if e.kind == .transition {
+                hash = Key(e).folded(into: hash)
+                count += 1
+                if count % Side.blockSize == 0 {
+                    blockHashes.append(hash)
+                    hash = 0
+                }
+            }
+            stream.feed(e)
+        }
+
+        func finish() {
+            guard !finished else { return }
+            finished = true
+            if count % Side.blockSize != 0 { blockHashes.append(hash) }
+            _ = stream.finish()
+        }
+    }
+
+    /// The transitions of a log numbered within `range` (from 0), fed entry by entry (`feed`
+    /// as the log sink).
+    public final class TransitionFinder {
+        let range: Range<Int>
+        var seen = 0
+        public private(set) var found: [LogEntry] = []
+
+        public init(range: Range<Int>) { self.range = range }
+
+        public func feed(_ e: LogEntry) {
+            guard e.kind == .transition else { return }
+            if range.contains(seen) { found.append(e) }
+            seen += 1
         }
     }
 

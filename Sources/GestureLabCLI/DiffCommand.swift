@@ -38,14 +38,30 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let a = try loadScene(scene[0], overrides: setA)
         let b = try loadScene(scene.count == 2 ? scene[1] : scene[0], overrides: setB)
-        let ra = try replayOrExit(trace: trace, scene: a, platform: platform)
-        let rb = try replayOrExit(trace: trace, scene: b, platform: platform)
-        let ids = Array(Set(ra.recognizerIDs + rb.recognizerIDs)).sorted()
-        let d = ReplayDiff(left: ra.log, right: rb.log, recognizers: ids)
+        let ids = try Array(Set(recognizerIDs(a) + recognizerIDs(b))).sorted()
+        // Both replays at once, each summarized as it runs (the keys of its transitions, each
+        // sequence's winners and results): the memory of a sequence, not of the trace.
+        let left = ReplayDiff.Side(recognizers: ids), right = ReplayDiff.Side(recognizers: ids)
+        let results = try inParallel(
+            { try replayOrExit(trace: trace, scene: a, platform: platform, logSink: left.feed, quiet: true) },
+            { try replayOrExit(trace: trace, scene: b, platform: platform, logSink: right.feed, quiet: true) })
+        for w in results.0.warnings + results.1.warnings { Exit.warn(w.description) }
+        let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
+            // The block of transitions where they part ways, found by replaying both again.
+            let x = ReplayDiff.TransitionFinder(range: range), y = ReplayDiff.TransitionFinder(range: range)
+            _ = try inParallel(
+                { try replayOrExit(trace: trace, scene: a, platform: platform, logSink: x.feed, quiet: true) },
+                { try replayOrExit(trace: trace, scene: b, platform: platform, logSink: y.feed, quiet: true) })
+            return (x.found, y.found)
+        }
         func name(_ side: String, _ doc: SceneDocument, _ overrides: [ParameterOverride]) -> String {
             scene.count == 2 ? doc.name : side + (overrides.isEmpty ? "" : " (" + overrides.map(\.description).joined(separator: ", ") + ")")
         }
         emit(d.text(leftName: name("A", a, setA), rightName: name("B", b, setB)), terminator: "")
         if !d.identical { throw ExitCode(1) }
+    }
+
+    func recognizerIDs(_ doc: SceneDocument) throws -> [String] {
+        do { return try PlatformReplay.recognizerIDs(platform: platform, scene: doc) } catch { throw Exit.fail(error.description) }
     }
 }

@@ -82,13 +82,14 @@ func openTraceOrExit(_ trace: String, busyThreads: Int = 1) throws -> PipelinedT
 
 /// Replays a trace (read as `openTraceOrExit` reads it, unless `reader` is given) or exits 2
 /// with the located problem.
+/// `quiet`: the caller says the warnings (`ReplayResult.warnings`) itself, or has said them.
 func replayOrExit(trace: String, reader: PipelinedTraceReader? = nil, scene: SceneDocument, platform: Platform = .uikit, routineUpdates: Bool = true, routineCauses: Bool = true,
                   keptKinds: Set<LogEntry.Kind>? = nil, observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
-                  logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
+                  logBatches: ((inout LogBatch) -> Void)? = nil, quiet: Bool = false) throws -> ReplayResult {
     let reader = try reader ?? openTraceOrExit(trace)
     do {
         let r = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
-        for w in r.warnings { Exit.warn(w.description) }
+        if !quiet { for w in r.warnings { Exit.warn(w.description) } }
         return r
     } catch let d as TraceDiagnostic {
         throw Exit.fail(d.description)

@@ -76,3 +76,62 @@ struct ExplanationStreamTests {
         #expect(most * 50 < total, "kept at most \(most) of \(total) entries")
     }
 }
+
+/// `diff` keeps a hash per block of 1,024 transitions and replays again where blocks differ
+/// (issue 35): its answer must be the first transition where the two whole logs differ.
+@Suite("diff, streamed")
+struct ReplayDiffStreamTests {
+    /// `early` still taps, then `late` taps whose finger wanders 30 pt before it lifts, 1 s apart
+    /// each: within the single tap's allowableMovement of 45 pt, not within 20.
+    static func tapsTrace(early: Int, late: Int) throws -> String {
+        var lines = [#"{"format":"gesturelab-trace","version":1,"viewport":{"width":390,"height":844},"devices":["touch"]}"#]
+        var t = 20
+        for k in 0..<(early + late) {
+            lines.append(#"{"t":\#(t),"type":"down","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
+            let x = k < early ? 195 : 225
+            lines.append(#"{"t":\#(t + 40),"type":"move","id":\#(k + 1),"x":\#(x),"y":422,"device":"touch"}"#)
+            lines.append(#"{"t":\#(t + 50),"type":"up","id":\#(k + 1),"x":\#(x),"y":422,"device":"touch"}"#)
+            t += 1000
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("diff-taps-\(getpid())-\(early).jsonl").path
+        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("Past the first block, the divergence is the first transition that differs in the whole logs", arguments: [(700, 20), (3, 10), (0, 0)])
+    func firstDifference(early: Int, late: Int) throws {
+        let path = try Self.tapsTrace(early: early, late: late)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let a = try SceneLoader.load(path: scenePath("tap-requires-double-tap"))
+        var b = a
+        let overridden = b.override(recognizer: "singleTap", parameter: "allowableMovement", value: .number(20))
+        #expect(overridden)
+        let ids = ["singleTap", "doubleTap"]
+        let left = ReplayDiff.Side(recognizers: ids), right = ReplayDiff.Side(recognizers: ids)
+        let wholeA = try Replay.run(tracePath: path, scene: a), wholeB = try Replay.run(tracePath: path, scene: b)
+        _ = try Replay.run(tracePath: path, scene: a, logSink: left.feed)
+        _ = try Replay.run(tracePath: path, scene: b, logSink: right.feed)
+        var replays = 0
+        let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
+            replays += 1
+            let x = ReplayDiff.TransitionFinder(range: range), y = ReplayDiff.TransitionFinder(range: range)
+            _ = try Replay.run(tracePath: path, scene: a, logSink: x.feed)
+            _ = try Replay.run(tracePath: path, scene: b, logSink: y.feed)
+            return (x.found, y.found)
+        }
+        // The definition, on the whole logs.
+        let xs = wholeA.log.transitions, ys = wholeB.log.transitions
+        func same(_ p: LogEntry, _ q: LogEntry) -> Bool { p.time == q.time && p.recognizer == q.recognizer && p.from == q.from && p.to == q.to }
+        let first = (0..<max(xs.count, ys.count)).first { i in !(i < xs.count && i < ys.count && same(xs[i], ys[i])) }
+        if late == 0 {
+            #expect(first == nil && d.divergence == nil && d.identical && replays == 0)
+        } else {
+            let i = try #require(first)
+            #expect(d.divergence?.left?.seq == (i < xs.count ? xs[i].seq : nil))
+            #expect(d.divergence?.right?.seq == (i < ys.count ? ys[i].seq : nil))
+            #expect(replays == 1)
+            if early == 700 { #expect(i > 1024, "the divergence lies past the first block") }
+            #expect(!d.changes.isEmpty)
+        }
+    }
+}

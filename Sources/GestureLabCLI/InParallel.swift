@@ -1,0 +1,24 @@
+import Foundation
+
+/// Runs two pieces of work on two threads and returns both results, or the first one's error
+/// (then the second's). For work that shares nothing but what it only reads (two replays of one
+/// trace through two scenes).
+func inParallel<A, B>(_ a: () throws -> A, _ b: () throws -> B) throws -> (A, B) {
+    let slots = ParallelSlots<A, B>()
+    withoutActuallyEscaping(a) { a in
+        withoutActuallyEscaping(b) { b in
+            // Each closure runs on one thread only, and both are done when this returns.
+            nonisolated(unsafe) let (a, b) = (a, b)
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                if i == 0 { slots.a = Result { try a() } } else { slots.b = Result { try b() } }
+            }
+        }
+    }
+    return try (slots.a!.get(), slots.b!.get())
+}
+
+/// Each slot is written by one thread, and read after both have finished.
+final class ParallelSlots<A, B>: @unchecked Sendable {
+    var a: Result<A, any Error>?
+    var b: Result<B, any Error>?
+}
