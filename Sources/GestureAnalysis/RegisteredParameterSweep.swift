@@ -22,6 +22,7 @@ public enum RegisteredParameterSweep {
     public static func analyze(recognizers built: [GestureRecognizer], scene: SceneDocument, baseline: [[String]],
                                replay: (SceneDocument) -> DecisionLog?) -> [Item] {
         let ids = built.map(\.id)
+        func winnersOf(_ doc: SceneDocument) -> [[String]]? { replay(doc).map { Explanation(log: $0).sequences(recognizers: ids, chains: false).map(\.winners) } }
         var items: [Item] = []
         for r in built {
             for spec in r.registeredParameters {
@@ -35,10 +36,10 @@ public enum RegisteredParameterSweep {
                 var item = Item(recognizer: r.id, parameter: spec.name, unit: unit, value: v)
                 if v > 0 {
                     item.below = ThresholdSensitivity.search(recognizer: r.id, parameter: spec.name, from: v, past: v * 0.75,
-                                                             scene: scene, recognizers: ids, baseline: baseline, replay: replay)
+                                                             scene: scene, baseline: baseline, winnersOf: winnersOf)
                 }
                 item.above = ThresholdSensitivity.search(recognizer: r.id, parameter: spec.name, from: v, past: max(v * 1.25, v + 0.001),
-                                                         scene: scene, recognizers: ids, baseline: baseline, replay: replay)
+                                                         scene: scene, baseline: baseline, winnersOf: winnersOf)
                 items.append(item)
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import GestureScenes
 import GestureTrace
@@ -32,44 +33,121 @@ public struct ThresholdSensitivity {
     public static func analyze(log: DecisionLog, scene: SceneDocument, recognizers: [String],
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
                                replay: (SceneDocument) -> DecisionLog?) -> [Item] {
-        let baseline = Explanation(log: log).sequences(recognizers: recognizers).map(\.winners)
-        var items: [Item] = []
-        var tried: [String: (Double, String)?] = [:]
-        for e in log.entries where e.kind == .transition && !e.cause.evidence.isEmpty {
-            guard let r = e.recognizer, let to = e.to else { continue }
-            for ev in e.cause.evidence {
-                let margin = ev.value - ev.threshold
-                let relative = ev.threshold != 0 ? abs(margin) / abs(ev.threshold) : .infinity
-                var item = Item(time: e.time, recognizer: r, decision: to, evidence: ev, margin: margin, relativeMargin: relative)
-                let spec = scene.recognizerSpecs.first { $0.id == r }
-                let knownParameter = vary.map { $0(scene, ev.parameter, ev.threshold) != nil }
-                    ?? SceneBuilder.parameterNames(type: spec?.type ?? "").contains(ev.parameter)
-                if knownParameter, ev.value.isFinite, ev.threshold.isFinite {
-                    item.searched = true
-                    let key = "\(r).\(ev.parameter)"
-                    if let cached = tried[key] {
-                        item.flipValue = cached.map(\.0)
-                        item.flipped = cached.map(\.1)
-                    } else {
-                        let found = search(recognizer: r, parameter: ev.parameter, from: ev.threshold, past: ev.value,
-                                           scene: scene, recognizers: recognizers, baseline: baseline, vary: vary, replay: replay)
-                        tried[key] = found
-                        item.flipValue = found?.0
-                        item.flipped = found?.1
-                    }
-                }
-                items.append(item)
+        let baseline = Baseline(recognizers: recognizers)
+        for e in log.entries { baseline.feed(e) }
+        baseline.finish()
+        return analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary) { doc, _ in
+            replay(doc).map { Explanation(log: $0).sequences(recognizers: recognizers, chains: false).map(\.winners) }
+        }
+    }
+
+    /// The same from a baseline gathered as its replay ran. `winners(doc, sequences)` gives the
+    /// whole trace's winners with `doc`, knowing that only the touch sequences numbered in
+    /// `sequences` (from 0) recorded the threshold being varied: a caller may replay only those
+    /// (`SequenceWindows`) and take the baseline's winners for the rest.
+    public static func analyze(baseline: Baseline, scene: SceneDocument, recognizers: [String],
+                               vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
+                               winners: (SceneDocument, _ sequences: [Int]) -> [[String]]?) -> [Item] {
+        var items = baseline.items
+        // Each "recognizer.parameter" is searched once, from its first decision; the searches
+        // are independent, so they run on every core (`winners` must allow that).
+        var firsts: [String: Int] = [:], order: [String] = []
+        for k in items.indices {
+            let ev = items[k].evidence, r = items[k].recognizer
+            let spec = scene.recognizerSpecs.first { $0.id == r }
+            let knownParameter = vary.map { $0(scene, ev.parameter, ev.threshold) != nil }
+                ?? SceneBuilder.parameterNames(type: spec?.type ?? "").contains(ev.parameter)
+            guard knownParameter, ev.value.isFinite, ev.threshold.isFinite else { continue }
+            items[k].searched = true
+            let key = "\(r).\(ev.parameter)"
+            if firsts[key] == nil { firsts[key] = k; order.append(key) }
+        }
+        let found = SearchResults(count: order.count)
+        withoutActuallyEscaping(winners) { winners in
+            nonisolated(unsafe) let winners = winners, vary = vary
+            // What each search reads, fixed before they start.
+            let jobs = order.map { (item: items[firsts[$0]!], sequences: baseline.sequencesRecording[$0] ?? []) }
+            let winnersBefore = baseline.winners
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
+                let (item, sequences) = jobs[n]
+                found.set(n, search(recognizer: item.recognizer, parameter: item.evidence.parameter, from: item.evidence.threshold, past: item.evidence.value,
+                                    scene: scene, baseline: winnersBefore, vary: vary) { winners($0, sequences) })
             }
         }
+        let byKey = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, found.results[$0]) })
+        for k in items.indices where items[k].searched {
+            let hit = byKey["\(items[k].recognizer).\(items[k].evidence.parameter)"]!
+            items[k].flipValue = hit.map(\.0)
+            items[k].flipped = hit.map(\.1)
+        }
         return items
+    }
+
+    /// Search results filled in from several threads, each index once.
+    final class SearchResults: @unchecked Sendable {
+        private(set) var results: [(Double, String)?]
+        private let lock = NSLock()
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ r: (Double, String)?) {
+            lock.lock()
+            results[i] = r
+            lock.unlock()
+        }
+    }
+
+    /// What the analysis needs of the baseline replay, gathered entry by entry as its log is
+    /// written (`feed` as the log sink): every threshold decision (a transition with
+    /// evidence), each touch sequence's winners and start, and which sequences recorded each
+    /// recognizer's parameter. The memory of the answer, not of the log.
+    public final class Baseline {
+        public private(set) var items: [Item] = []
+        public private(set) var winners: [[String]] = []
+        /// When each touch sequence started (its window runs to the next one's start).
+        public private(set) var starts: [Timestamp] = []
+        /// "recognizer.parameter" -> the sequences (numbered from 0, ascending) whose decisions
+        /// recorded it.
+        public private(set) var sequencesRecording: [String: [Int]] = [:]
+        var stream: ExplanationStream!
+        var started = -1
+        var down = 0
+
+        public init(recognizers: [String]) {
+            stream = ExplanationStream(.sequences(recognizers: recognizers, chains: false) { [unowned self] q in
+                winners.append(q.winners)
+                starts.append(q.start)
+            })
+        }
+
+        public func feed(_ e: LogEntry) {
+            if e.kind == .input {
+                if e.phase == "began" {
+                    if down == 0 { started += 1 }
+                    down += 1
+                } else if e.phase == "ended" || e.phase == "cancelled" {
+                    down = max(0, down - 1)
+                }
+            }
+            if e.kind == .transition && !e.cause.evidence.isEmpty, let r = e.recognizer, let to = e.to {
+                for ev in e.cause.evidence {
+                    let margin = ev.value - ev.threshold
+                    let relative = ev.threshold != 0 ? abs(margin) / abs(ev.threshold) : .infinity
+                    items.append(Item(time: e.time, recognizer: r, decision: to, evidence: ev, margin: margin, relativeMargin: relative))
+                    let key = "\(r).\(ev.parameter)"
+                    if started >= 0, sequencesRecording[key]?.last != started { sequencesRecording[key, default: []].append(started) }
+                }
+            }
+            stream.feed(e)
+        }
+
+        public func finish() { _ = stream.finish() }
     }
 
     /// Moves the parameter from its threshold towards and past the decision's value (then further,
     /// up to 10 times as far) until the winners change, then bisects to the smallest such change.
     static func search(recognizer r: String, parameter: String, from threshold: Double, past value: Double,
-                       scene: SceneDocument, recognizers: [String], baseline: [[String]],
+                       scene: SceneDocument, baseline: [[String]],
                        vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
-                       replay: (SceneDocument) -> DecisionLog?) -> (Double, String)? {
+                       winnersOf: (SceneDocument) -> [[String]]?) -> (Double, String)? {
         func winners(_ v: Double) -> [[String]]? {
             var doc = scene
             if let vary {
@@ -78,9 +156,9 @@ public struct ThresholdSensitivity {
             } else {
                 _ = doc.override(recognizer: r, parameter: parameter, value: .number(v))
             }
-            return replay(doc).map { Explanation(log: $0).sequences(recognizers: recognizers).map(\.winners) }
+            return winnersOf(doc)
         }
-        func describe(_ w: [[String]]) -> String { w.map { $0.isEmpty ? "nobody" : $0.joined(separator: "+") }.joined(separator: " | ") }
+        func describe(_ w: [[String]]) -> String { describeChange(from: baseline, to: w) }
         let direction: Double = value >= threshold ? 1 : -1
         let distance = max(abs(value - threshold), abs(threshold) * 0.25, 0.001)
         var unchanged = threshold
@@ -100,6 +178,20 @@ public struct ThresholdSensitivity {
         }
         return (hi, describe(w))
     }
+
+    /// Up to `listedSequences` sequences: every sequence's winners. A longer trace: the
+    /// sequences that changed (the first three, and how many more), since a line per decision
+    /// that lists every sequence grows with the square of the trace (2.4 GB of text for the
+    /// Hammer.js streams).
+    static func describeChange(from baseline: [[String]], to w: [[String]]) -> String {
+        func names(_ s: [String]) -> String { s.isEmpty ? "nobody" : s.joined(separator: "+") }
+        if w.count <= listedSequences { return w.map(names).joined(separator: " | ") }
+        let changed = w.indices.filter { $0 >= baseline.count || baseline[$0] != w[$0] }
+        let shown = changed.prefix(3).map { "touch sequence \($0 + 1): \($0 < baseline.count ? names(baseline[$0]) : "none") -> \(names(w[$0]))" }
+        return shown.joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+    }
+
+    public static let listedSequences = 8
 
     public static func text(_ items: [Item], winners: [[String]]) -> String {
         var s = "Winners: " + winners.map { $0.isEmpty ? "nobody" : $0.joined(separator: "+") }.joined(separator: " | ") + "\n"
