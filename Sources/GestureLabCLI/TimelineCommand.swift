@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureAnalysis
 import GestureEngine
+import GesturePlatforms
 import GestureScenes
 import GestureTimeline
 import GestureTrace
@@ -35,15 +36,18 @@ struct TimelineCommand: ParsableCommand {
         var first: Timestamp?, last: Timestamp?
         var strokes = StrokePathBuilder()
         let drawsStrokes = format == .html
-        let result = try replayOrExit(trace: trace, scene: doc, platform: scene.platform, routineUpdates: false, keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
-                                      observe: { e in
-                                          if first == nil { first = e.time }
-                                          last = e.time
-                                          if drawsStrokes { strokes.add(e) }
-                                      })
-        let ids = result.recognizerIDs
+        // The model is built as the engine writes the log; no log is kept (issue 35).
+        let ids: [String]
+        do { ids = try PlatformReplay.recognizerIDs(platform: scene.platform, scene: doc) } catch { throw Exit.fail(error.description) }
+        var builder = TimelineModel.Builder(recognizers: ids)
+        _ = try replayOrExit(trace: trace, scene: doc, platform: scene.platform, routineUpdates: false, keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
+                             observe: { e in
+                                 if first == nil { first = e.time }
+                                 last = e.time
+                                 if drawsStrokes { strokes.add(e) }
+                             }, logSink: { builder.feed($0) })
         let events = first.flatMap { f in last.map { (first: f, last: $0) } }
-        let model = TimelineModel(log: result.log, recognizers: ids, views: result.viewIDs, events: events)
+        let model = builder.finish(events: events)
         let title = "\(trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent) in \(doc.name)"
         let bytes: [UInt8]
         switch format {
@@ -52,7 +56,7 @@ struct TimelineCommand: ParsableCommand {
         case .html:
             // The scene as it was before the replay moved anything.
             let fresh = try SceneBuilder.build(doc)
-            bytes = TimelineHTML.page(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes.strokes, log: result.log)
+            bytes = TimelineHTML.page(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes.strokes, lastDecisions: builder.lastDecision)
         }
         let out = try OutputFile(output, inputs: [trace, scene.scene])
         try out.write(bytes: bytes)

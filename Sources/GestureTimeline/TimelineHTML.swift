@@ -47,11 +47,17 @@ public enum TimelineHTML {
 
     /// The page as bytes (a long trace's page is tens of megabytes: no String on the way).
     public static func page(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], log: DecisionLog) -> [UInt8] {
-        let recognizers = model.lanes.filter { $0.kind == "recognizer" }.map(\.id)
         var last: [String: LogEntry] = [:]
         for e in log.entries where e.kind == .transition && e.to != "changed" {
             if let r = e.recognizer { last[r] = e }
         }
+        return page(model, title: title, scene: scene, strokes: strokes, lastDecisions: last)
+    }
+
+    /// `lastDecisions`: each recognizer's last transition other than `changed`
+    /// (`TimelineModel.Builder.lastDecision`), for the outcome table.
+    public static func page(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], lastDecisions last: [String: LogEntry]) -> [UInt8] {
+        let recognizers = model.lanes.filter { $0.kind == "recognizer" }.map(\.id)
         let outcome = recognizers.map { r -> String in
             "<tr><td>\(esc(r))</td><td class=\"st\" data-r=\"\(esc(r))\">possible</td><td>\(esc(last[r].map { "\($0.to ?? "") at \($0.time.millisecondsText) ms" } ?? "never left possible"))</td></tr>"
         }.joined()

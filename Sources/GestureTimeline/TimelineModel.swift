@@ -44,106 +44,119 @@ public struct TimelineModel: Sendable {
     /// Where each log entry was drawn: lane index and time, for links.
     public var positions: [Int: (lane: Int, time: Timestamp)] = [:]
 
+    init() {}
+
     /// `events`: when the trace's first and last event times are known, the time axis covers
     /// them even if the log kept no row for them (a log without input rows).
     public init(log: DecisionLog, recognizers: [String], views: [String], events: (first: Timestamp, last: Timestamp)? = nil) {
+        var builder = Builder(recognizers: recognizers)
+        for e in log.entries { builder.feed(e) }
+        self = builder.finish(events: events)
+    }
+
+    /// The model built entry by entry as the engine writes its log (`DecisionLog.sink`), so a
+    /// long trace's drawing needs no log kept (issue 35).
+    public struct Builder {
+        var model = TimelineModel()
         var laneIndex: [String: Int] = [:]
-        func lane(_ id: String, _ kind: String) -> Int {
+        /// Open spans per recognizer: (state, start, seq).
+        var open: [String: (String, Timestamp, Int)] = [:]
+        var first: Timestamp?, last: Timestamp?
+        /// Each recognizer's last transition other than `changed` (the page's outcome table).
+        public private(set) var lastDecision: [String: LogEntry] = [:]
+
+        public init(recognizers: [String]) {
+            for r in recognizers { _ = lane(r, "recognizer") }
+        }
+
+        mutating func lane(_ id: String, _ kind: String) -> Int {
             let key = kind + ":" + id
             if let i = laneIndex[key] { return i }
-            lanes.append(Lane(id: id, kind: kind))
-            laneIndex[key] = lanes.count - 1
-            return lanes.count - 1
+            model.lanes.append(Lane(id: id, kind: kind))
+            laneIndex[key] = model.lanes.count - 1
+            return model.lanes.count - 1
         }
-        for r in recognizers { _ = lane(r, "recognizer") }
-        start = log.entries.first?.time ?? .zero
-        end = log.entries.last?.time ?? .zero
-        if let events {
-            start = log.entries.isEmpty ? events.first : min(start, events.first)
-            end = log.entries.isEmpty ? events.last : max(end, events.last)
-        }
-        // Open spans per recognizer: (state, start, seq).
-        var open: [String: (String, Timestamp, Int)] = [:]
-        func close(_ r: String, at t: Timestamp) {
+
+        mutating func close(_ r: String, at t: Timestamp) {
             if let (state, s, seq) = open[r] {
-                lanes[lane(r, "recognizer")].spans.append(Span(start: s, end: t, state: state, seq: seq))
+                model.lanes[lane(r, "recognizer")].spans.append(Span(start: s, end: t, state: state, seq: seq))
                 open[r] = nil
             }
         }
-        for e in log.entries {
+
+        mutating func mark(_ li: Int, _ m: Mark) {
+            model.lanes[li].marks.append(m)
+            model.positions[m.seq] = (li, m.time)
+        }
+
+        public mutating func feed(_ e: LogEntry) {
+            if first == nil { first = e.time }
+            last = e.time
             switch e.kind {
             case .transition:
-                guard let r = e.recognizer, let to = e.to else { continue }
+                guard let r = e.recognizer, let to = e.to else { return }
+                if to != "changed" { lastDecision[r] = e }
                 let li = lane(r, "recognizer")
                 if open[r]?.0 == "waiting" { close(r, at: e.time) }
-                if to == "changed" && (open[r]?.0 == "changed" || open[r]?.0 == "began") {
-                    // One span covers began and its run of changes; no mark for each change.
-                    if open[r]?.0 == "began" { open[r]?.0 = "began" }
-                    continue
-                }
+                // One span covers began and its run of changes; no mark for each change.
+                if to == "changed" && (open[r]?.0 == "changed" || open[r]?.0 == "began") { return }
                 close(r, at: e.time)
                 if to == "began" { open[r] = (to, e.time, e.seq) }
-                lanes[li].marks.append(Mark(time: e.time, kind: "transition", label: "\(e.from ?? "") → \(to)", seq: e.seq, cause: e.cause.text, evidence: e.cause.evidence))
-                positions[e.seq] = (li, e.time)
+                mark(li, Mark(time: e.time, kind: "transition", label: "\(e.from ?? "") → \(to)", seq: e.seq, cause: e.cause.text, evidence: e.cause.evidence))
             case .pending:
-                guard let r = e.recognizer else { continue }
+                guard let r = e.recognizer else { return }
                 let li = lane(r, "recognizer")
                 open[r] = ("waiting", e.time, e.seq)
-                lanes[li].marks.append(Mark(time: e.time, kind: "pending", label: "waits", seq: e.seq, cause: e.cause.text, evidence: e.cause.evidence))
-                positions[e.seq] = (li, e.time)
+                mark(li, Mark(time: e.time, kind: "pending", label: "waits", seq: e.seq, cause: e.cause.text, evidence: e.cause.evidence))
             case .released:
-                guard let r = e.recognizer else { continue }
+                guard let r = e.recognizer else { return }
                 let li = lane(r, "recognizer")
                 close(r, at: e.time)
-                lanes[li].marks.append(Mark(time: e.time, kind: "released", label: "released", seq: e.seq, cause: e.cause.text, evidence: []))
-                positions[e.seq] = (li, e.time)
+                mark(li, Mark(time: e.time, kind: "released", label: "released", seq: e.seq, cause: e.cause.text, evidence: []))
             case .action:
-                guard let r = e.recognizer, !(e.toName?.isUpdate ?? false) else { continue }
-                let li = lane(r, "recognizer")
-                lanes[li].marks.append(Mark(time: e.time, kind: "action", label: "action", seq: e.seq, cause: e.cause.text, evidence: []))
-                positions[e.seq] = (li, e.time)
+                guard let r = e.recognizer, !(e.toName?.isUpdate ?? false) else { return }
+                mark(lane(r, "recognizer"), Mark(time: e.time, kind: "action", label: "action", seq: e.seq, cause: e.cause.text, evidence: []))
             case .reset:
-                guard let r = e.recognizer else { continue }
+                guard let r = e.recognizer else { return }
                 close(r, at: e.time)
-                let li = lane(r, "recognizer")
-                lanes[li].marks.append(Mark(time: e.time, kind: "reset", label: "reset", seq: e.seq, cause: e.cause.text, evidence: []))
-                positions[e.seq] = (li, e.time)
+                mark(lane(r, "recognizer"), Mark(time: e.time, kind: "reset", label: "reset", seq: e.seq, cause: e.cause.text, evidence: []))
             case .view, .hold, .drop:
-                guard let v = e.view else { continue }
-                let li = lane(v, "view")
+                guard let v = e.view else { return }
                 let label = e.kind == .view ? (e.phase ?? "") : (e.kind == .hold ? "holds \(e.phase ?? "")" : "dropped")
-                lanes[li].marks.append(Mark(time: e.time, kind: e.kind.rawValue, label: label, seq: e.seq, cause: e.cause.text, evidence: []))
-                positions[e.seq] = (li, e.time)
-            case .input:
-                continue
+                mark(lane(v, "view"), Mark(time: e.time, kind: e.kind.rawValue, label: label, seq: e.seq, cause: e.cause.text, evidence: []))
+            case .input, .note:
+                return
             case .control:
                 // Drags and a slider's values come with every move: the lane shows the rest.
-                guard let v = e.view, !Self.isRoutineControlEvent(e) else { continue }
-                let li = lane(v, "view")
-                lanes[li].marks.append(Mark(time: e.time, kind: "control", label: e.phase ?? "", seq: e.seq, cause: e.cause.text, evidence: []))
-                positions[e.seq] = (li, e.time)
+                guard let v = e.view, !TimelineModel.isRoutineControlEvent(e) else { return }
+                mark(lane(v, "view"), Mark(time: e.time, kind: "control", label: e.phase ?? "", seq: e.seq, cause: e.cause.text, evidence: []))
             case .app:
                 let li = lane(e.view ?? "app", "app")
-                if e.phase == "scroll" || e.phase == "copyMoved" { continue }
-                lanes[li].marks.append(Mark(time: e.time, kind: "app", label: e.phase ?? "", seq: e.seq, cause: e.cause.text, evidence: []))
-                positions[e.seq] = (li, e.time)
+                if e.phase == "scroll" || e.phase == "copyMoved" { return }
+                mark(li, Mark(time: e.time, kind: "app", label: e.phase ?? "", seq: e.seq, cause: e.cause.text, evidence: []))
             case .timer:
-                if let r = e.recognizer, laneIndex["recognizer:" + r] != nil {
-                    let li = lane(r, "recognizer")
-                    lanes[li].marks.append(Mark(time: e.time, kind: "timer", label: "timer", seq: e.seq, cause: e.cause.text, evidence: []))
-                    positions[e.seq] = (li, e.time)
-                }
-            case .note:
-                continue
+                guard let r = e.recognizer, laneIndex["recognizer:" + r] != nil else { return }
+                mark(lane(r, "recognizer"), Mark(time: e.time, kind: "timer", label: "timer", seq: e.seq, cause: e.cause.text, evidence: []))
             }
-            if let c = e.cause.causedBy, positions[c] != nil, positions[e.seq] != nil, c != e.seq {
-                links.append(Link(from: c, to: e.seq, kind: e.cause.kind.rawValue))
+            if let c = e.cause.causedBy, model.positions[c] != nil, model.positions[e.seq] != nil, c != e.seq {
+                model.links.append(Link(from: c, to: e.seq, kind: e.cause.kind.rawValue))
             }
         }
-        for (r, (state, s, seq)) in open.sorted(by: { $0.key < $1.key }) {
-            lanes[lane(r, "recognizer")].spans.append(Span(start: s, end: end, state: state, seq: seq))
+
+        /// The model; `events` as `TimelineModel.init(log:...)` takes them.
+        public mutating func finish(events: (first: Timestamp, last: Timestamp)? = nil) -> TimelineModel {
+            model.start = first ?? .zero
+            model.end = last ?? .zero
+            if let events {
+                model.start = first == nil ? events.first : min(model.start, events.first)
+                model.end = last == nil ? events.last : max(model.end, events.last)
+            }
+            for (r, (state, s, seq)) in open.sorted(by: { $0.key < $1.key }) {
+                model.lanes[lane(r, "recognizer")].spans.append(Span(start: s, end: model.end, state: state, seq: seq))
+            }
+            open = [:]
+            return model
         }
-        _ = views
     }
 }
 
