@@ -41,7 +41,7 @@ public enum PerfettoTrace {
             }
         }
         for (n, link) in model.links.enumerated() {
-            guard let a = where_[link.from], let b = where_[link.to], let ta = model.positions[link.from]?.time, let tb = model.positions[link.to]?.time else { continue }
+            guard let a = where_[link.from], let b = where_[link.to], let ta = model.position(of: link.from)?.time, let tb = model.position(of: link.to)?.time else { continue }
             events.append("{\"name\":\(jsonQuoted(link.kind)),\"cat\":\"cause\",\"ph\":\"s\",\"id\":\(n + 1),\"pid\":\(a.pid),\"tid\":\(a.tid),\"ts\":\(ta.microseconds)}")
             events.append("{\"name\":\(jsonQuoted(link.kind)),\"cat\":\"cause\",\"ph\":\"f\",\"bp\":\"e\",\"id\":\(n + 1),\"pid\":\(b.pid),\"tid\":\(b.tid),\"ts\":\(tb.microseconds)}")
         }

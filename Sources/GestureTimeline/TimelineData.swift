@@ -86,7 +86,8 @@ public enum TimelineData {
         j.ascii(",\"recognizers\":")
         strings(recognizers, into: &j)
         j.ascii(",\"lanes\":[")
-        var markNumber: [Int: Int] = [:]
+        // Mark numbers (lane after lane) by place among the drawn entries.
+        var markNumber = [Int32](repeating: -1, count: model.drawnSeqs.count)
         var marks = 0
         for (li, lane) in model.lanes.enumerated() {
             if li > 0 { j.byte(0x2C) }
@@ -117,7 +118,7 @@ public enum TimelineData {
                 j.byte(0x2C)
                 j.integer(Int64(cause(mark)))
                 previous = mark.time.microseconds
-                markNumber[mark.seq] = marks
+                if let d = model.drawnIndex(mark.seq) { markNumber[d] = Int32(marks) }
                 marks += 1
             }
             j.ascii("]}")
@@ -125,7 +126,9 @@ public enum TimelineData {
         j.ascii("],\"links\":[")
         var previousFrom = 0, first = true
         for link in model.links {
-            guard let a = markNumber[link.from], let b = markNumber[link.to], a != b else { continue }
+            guard let da = model.drawnIndex(link.from), let db = model.drawnIndex(link.to) else { continue }
+            let a = Int(markNumber[da]), b = Int(markNumber[db])
+            guard a >= 0, b >= 0, a != b else { continue }
             if !first { j.byte(0x2C) }
             first = false
             j.integer(Int64(a - previousFrom))

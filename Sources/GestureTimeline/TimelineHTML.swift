@@ -32,13 +32,17 @@ public enum TimelineHTML {
     static func embeddable(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
+        embed(bytes, into: &out)
+        return out
+    }
+
+    static func embed(_ bytes: [UInt8], into out: inout [UInt8]) {
         var i = 0
         while i < bytes.count {
             out.append(bytes[i])
             if bytes[i] == 0x3C, i + 1 < bytes.count, bytes[i + 1] == 0x2F { out.append(0x5C) }
             i += 1
         }
-        return out
     }
 
     public static func render(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], log: DecisionLog) -> String {
@@ -93,9 +97,13 @@ public enum TimelineHTML {
         <div id="tip"></div>
         <script id="data" type="application/json">
         """
+        let data = TimelineData.encode(model, title: title, strokes: strokes, recognizers: recognizers)
+        let tail = Array("\n</script>\n<script>\n\(TimelinePageScript.source)\n</script>\n</body></html>\n".utf8)
         var bytes = Array(head.utf8)
-        bytes += embeddable(TimelineData.encode(model, title: title, strokes: strokes, recognizers: recognizers))
-        bytes += Array("\n</script>\n<script>\n\(TimelinePageScript.source)\n</script>\n</body></html>\n".utf8)
+        // One buffer of the page's size: a long trace's data is tens of megabytes.
+        bytes.reserveCapacity(bytes.count + data.count + data.count / 64 + tail.count)
+        embed(data, into: &bytes)
+        bytes += tail
         return bytes
     }
 }

@@ -41,8 +41,25 @@ public struct TimelineModel: Sendable {
     public var links: [Link] = []
     public var start: Timestamp = .zero
     public var end: Timestamp = .zero
-    /// Where each log entry was drawn: lane index and time, for links.
-    public var positions: [Int: (lane: Int, time: Timestamp)] = [:]
+    /// Where each drawn log entry is: its number, lane and time, in log order (numbers grow),
+    /// found by binary search. Three columns, not a dictionary: a long trace draws hundreds of
+    /// thousands of marks.
+    var drawnSeqs: [Int] = [], drawnLanes: [Int32] = [], drawnTimes: [Timestamp] = []
+
+    /// Where the log entry numbered `seq` was drawn (lane index and time), for links.
+    public func position(of seq: Int) -> (lane: Int, time: Timestamp)? {
+        drawnIndex(seq).map { (Int(drawnLanes[$0]), drawnTimes[$0]) }
+    }
+
+    /// The entry's place among the drawn ones.
+    func drawnIndex(_ seq: Int) -> Int? {
+        var lo = 0, hi = drawnSeqs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if drawnSeqs[mid] < seq { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < drawnSeqs.count && drawnSeqs[lo] == seq ? lo : nil
+    }
 
     init() {}
 
@@ -64,6 +81,10 @@ public struct TimelineModel: Sendable {
         var first: Timestamp?, last: Timestamp?
         /// Each recognizer's last transition other than `changed` (the page's outcome table).
         public private(set) var lastDecision: [String: LogEntry] = [:]
+        /// Cause texts already met: a long trace has hundreds of thousands of marks but tens of
+        /// thousands of distinct causes, and each mark sharing its text's storage is most of the
+        /// model's memory saved.
+        var causes: Set<String> = []
 
         public init(recognizers: [String]) {
             for r in recognizers { _ = lane(r, "recognizer") }
@@ -85,8 +106,12 @@ public struct TimelineModel: Sendable {
         }
 
         mutating func mark(_ li: Int, _ m: Mark) {
+            var m = m
+            if let known = causes.firstIndex(of: m.cause) { m.cause = causes[known] } else { causes.insert(m.cause) }
             model.lanes[li].marks.append(m)
-            model.positions[m.seq] = (li, m.time)
+            model.drawnSeqs.append(m.seq)
+            model.drawnLanes.append(Int32(li))
+            model.drawnTimes.append(m.time)
         }
 
         public mutating func feed(_ e: LogEntry) {
@@ -138,7 +163,7 @@ public struct TimelineModel: Sendable {
                 guard let r = e.recognizer, laneIndex["recognizer:" + r] != nil else { return }
                 mark(lane(r, "recognizer"), Mark(time: e.time, kind: "timer", label: "timer", seq: e.seq, cause: e.cause.text, evidence: []))
             }
-            if let c = e.cause.causedBy, model.positions[c] != nil, model.positions[e.seq] != nil, c != e.seq {
+            if let c = e.cause.causedBy, c != e.seq, model.drawnSeqs.last == e.seq, model.drawnIndex(c) != nil {
                 model.links.append(Link(from: c, to: e.seq, kind: e.cause.kind.rawValue))
             }
         }
