@@ -19,6 +19,9 @@ public struct PlatformComparison: Sendable {
         public var time: Timestamp
         public var cause: String
         public var evidence: [Evidence]
+        /// Its place among the platform's decisive rows, for a cause fetched later
+        /// (`Gatherer`, `fillCauses`).
+        var ordinal = 0
     }
 
     public struct Side: Sendable {
@@ -62,19 +65,30 @@ public struct PlatformComparison: Sendable {
     /// `logs` in the order to show them. UIKit machinery with no counterpart (a scroll view's
     /// content-touch delay) is left out.
     public init(logs: [(Platform, DecisionLog)]) {
-        platforms = logs.map(\.0)
-        guard let reference = logs.first?.1 else {
+        let gathered = logs.map { p, log in
+            let g = Gatherer(causes: true)
+            for e in log.entries { g.feed(e) }
+            return (p, g)
+        }
+        self.init(gathered: gathered)
+    }
+
+    /// From each platform's decisions gathered as its replay ran, in the order to show them;
+    /// the first platform's touches bound the sequences.
+    public init(gathered: [(Platform, Gatherer)]) {
+        platforms = gathered.map(\.0)
+        guard let reference = gathered.first?.1 else {
             sequences = []
             return
         }
-        let bounds = Self.sequenceStarts(reference)
+        let bounds = reference.starts
         var perPlatform: [[[Decision]]] = []
-        for (_, log) in logs {
+        for (_, g) in gathered {
             var buckets = [[Decision]](repeating: [], count: bounds.count)
             var i = 0
-            for e in log.entries {
-                while i + 1 < bounds.count && e.time >= bounds[i + 1] { i += 1 }
-                guard !bounds.isEmpty, e.time >= bounds[0], let d = Self.decision(e) else { continue }
+            for d in g.decisions {
+                while i + 1 < bounds.count && d.time >= bounds[i + 1] { i += 1 }
+                guard !bounds.isEmpty, d.time >= bounds[0] else { continue }
                 buckets[i].append(d)
             }
             perPlatform.append(buckets)
@@ -83,7 +97,7 @@ public struct PlatformComparison: Sendable {
         for (k, start) in bounds.enumerated() {
             var sides: [Side] = []
             var end = start
-            for (p, (platform, _)) in logs.enumerated() {
+            for (p, (platform, _)) in gathered.enumerated() {
                 let ds = perPlatform[p][k]
                 var winners: [Decision] = []
                 for d in ds where (d.state == "recognized" || d.state == "began") && !winners.contains(where: { $0.recognizer == d.recognizer }) {
@@ -97,29 +111,80 @@ public struct PlatformComparison: Sendable {
         sequences = out
     }
 
-    /// The times at which a first finger goes down.
-    static func sequenceStarts(_ log: DecisionLog) -> [Timestamp] {
-        var starts: [Timestamp] = []
-        var down = 0
-        for e in log.entries where e.kind == .input {
-            if e.phase == "began" {
-                if down == 0 { starts.append(e.time) }
-                down += 1
-            } else if e.phase == "ended" || e.phase == "cancelled" {
-                down = max(0, down - 1)
+    /// One platform's decisive rows and its sequences' starts, gathered entry by entry as its
+    /// replay writes the log (`feed` as the log sink). Without `causes` the rows carry none:
+    /// a long trace has hundreds of thousands of decisive rows and the text shows the causes of
+    /// a few (`rowsShown`, `fillCauses`).
+    public final class Gatherer {
+        let causes: Bool
+        public private(set) var decisions: [Decision] = []
+        public private(set) var starts: [Timestamp] = []
+        var down = 0, count = 0
+
+        public init(causes: Bool) { self.causes = causes }
+
+        public func feed(_ e: LogEntry) {
+            if e.kind == .input {
+                if e.phase == "began" {
+                    if down == 0 { starts.append(e.time) }
+                    down += 1
+                } else if e.phase == "ended" || e.phase == "cancelled" {
+                    down = max(0, down - 1)
+                }
             }
+            guard var d = PlatformComparison.decision(e, cause: causes) else { return }
+            d.ordinal = count
+            count += 1
+            decisions.append(d)
         }
-        return starts
     }
 
-    static func decision(_ e: LogEntry) -> Decision? {
+    /// The decisive rows the text shows with their causes (the rows where platforms part
+    /// ways), by platform: their ordinals.
+    public var rowsShown: [Platform: Set<Int>] {
+        var out: [Platform: Set<Int>] = [:]
+        for q in sequences {
+            for (p, row) in q.divergence?.rows ?? [] { if let row { out[p, default: []].insert(row.ordinal) } }
+        }
+        return out
+    }
+
+    /// The causes of `rowsShown`, found by replaying again (`CauseFinder`).
+    public mutating func fillCauses(_ found: [Platform: [Int: (cause: String, evidence: [Evidence])]]) {
+        for k in sequences.indices {
+            guard let d = sequences[k].divergence else { continue }
+            sequences[k].divergence!.rows = d.rows.map { p, row in
+                guard var r = row, let c = found[p]?[r.ordinal] else { return (p, row) }
+                r.cause = c.cause
+                r.evidence = c.evidence
+                return (p, r)
+            }
+        }
+    }
+
+    /// The causes of some decisive rows (by ordinal), fed entry by entry.
+    public final class CauseFinder {
+        let wanted: Set<Int>
+        var count = 0
+        public private(set) var found: [Int: (cause: String, evidence: [Evidence])] = [:]
+
+        public init(wanted: Set<Int>) { self.wanted = wanted }
+
+        public func feed(_ e: LogEntry) {
+            guard let d = PlatformComparison.decision(e, cause: true) else { return }
+            if wanted.contains(count) { found[count] = (d.cause, d.evidence) }
+            count += 1
+        }
+    }
+
+    static func decision(_ e: LogEntry, cause: Bool = true) -> Decision? {
         switch e.kind {
         case .transition:
             guard let r = e.recognizer, e.toName != .changed, !r.hasSuffix(".delay") else { return nil }
-            return Decision(recognizer: r, state: e.to ?? "?", time: e.time, cause: e.cause.text, evidence: e.cause.evidence)
+            return Decision(recognizer: r, state: e.to ?? "?", time: e.time, cause: cause ? e.cause.text : "", evidence: cause ? e.cause.evidence : [])
         case .control:
             guard let v = e.view, e.phase == "touchUpInside" || e.phase == "valueChanged" else { return nil }
-            return Decision(recognizer: v, state: "recognized", time: e.time, cause: "\(v) sends \(e.phase ?? "?"): \(e.cause.text)", evidence: [])
+            return Decision(recognizer: v, state: "recognized", time: e.time, cause: cause ? "\(v) sends \(e.phase ?? "?"): \(e.cause.text)" : "", evidence: [])
         default:
             return nil
         }

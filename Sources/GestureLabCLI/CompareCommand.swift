@@ -52,6 +52,7 @@ struct CompareCommand: ParsableCommand {
         let doc = try loadScene(scene, overrides: overrides)
         let chosen = platforms.flatMap { $0 }
         let order = chosen.isEmpty ? Platform.allCases : chosen
+        if format == .text && trace != StandardInput.path { return try compareStreaming(doc, order) }
         // The trace is read once and replayed from memory under each platform.
         let header: TraceHeader, events: [TraceEvent]
         do { (header, events, _) = try TraceReader.readAll(path: trace) } catch { throw Exit.fail(error.description) }
@@ -85,4 +86,51 @@ struct CompareCommand: ParsableCommand {
         try write(text, to: output ?? "-", inputs: [trace, scene])
         if comparison.sequences.contains(where: { !$0.sameWinners }) { throw ExitCode(1) }
     }
+
+    /// The text from the platforms replayed side by side on the cores, each gathering only its
+    /// decisive rows without causes; the causes of the rows shown are fetched by replaying the
+    /// platforms that have some again. A long trace in the memory of its decisions (issue 35).
+    func compareStreaming(_ doc: SceneDocument, _ order: [Platform]) throws {
+        let gathered = order.map { ($0, PlatformComparison.Gatherer(causes: false)) }
+        let failures = Failures(count: order.count)
+        forEachInParallel(order.count) { i in
+            do {
+                _ = try PlatformReplay.run(platform: order[i], reader: TraceReader(path: trace), scene: doc, logSink: gathered[i].1.feed)
+            } catch let e as SceneError {
+                failures.set(i, "\(e.description) (under \(order[i].title)'s rules)")
+            } catch {
+                failures.set(i, "\(error)")
+            }
+        }
+        if let first = failures.first { throw Exit.fail(first) }
+        var comparison = PlatformComparison(gathered: gathered)
+        let shown = comparison.rowsShown
+        let finders = order.map { PlatformComparison.CauseFinder(wanted: shown[$0] ?? []) }
+        let again = order.indices.filter { shown[order[$0]] != nil }
+        forEachInParallel(again.count) { k in
+            let i = again[k]
+            _ = try? PlatformReplay.run(platform: order[i], reader: TraceReader(path: trace), scene: doc, logSink: finders[i].feed)
+        }
+        comparison.fillCauses(Dictionary(uniqueKeysWithValues: order.indices.map { (order[$0], finders[$0].found) }))
+        let name = (trace as NSString).lastPathComponent
+        let title = "\(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
+        try write(comparison.text(title: "Compare of " + title), to: output ?? "-", inputs: [trace, scene])
+        if comparison.sequences.contains(where: { !$0.sameWinners }) { throw ExitCode(1) }
+    }
+}
+
+/// Errors of work run side by side, each index once; the first in index order is the one said.
+final class Failures: @unchecked Sendable {
+    private var messages: [String?]
+    private let lock = NSLock()
+
+    init(count: Int) { messages = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ message: String) {
+        lock.lock()
+        messages[i] = message
+        lock.unlock()
+    }
+
+    var first: String? { messages.compactMap { $0 }.first }
 }

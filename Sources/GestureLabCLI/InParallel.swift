@@ -22,3 +22,12 @@ final class ParallelSlots<A, B>: @unchecked Sendable {
     var a: Result<A, any Error>?
     var b: Result<B, any Error>?
 }
+
+/// `body(0)` ... `body(n - 1)` on the cores there are; each index's work must share nothing
+/// but what it only reads and the slot it writes.
+func forEachInParallel(_ n: Int, _ body: (Int) -> Void) {
+    withoutActuallyEscaping(body) { body in
+        nonisolated(unsafe) let body = body
+        DispatchQueue.concurrentPerform(iterations: n) { body($0) }
+    }
+}
