@@ -18,6 +18,20 @@ struct CrossPlatformSituationTests {
         let doc = try SceneLoader.parse(yaml, file: "test.yaml")
         let logs = try Platform.allCases.map { ($0, try PlatformReplay.run(platform: $0, events: events, scene: doc)) }
         let c = PlatformComparison(logs: logs)
+        // The long-trace path (rows gathered without causes, the causes of the rows shown
+        // fetched after) must write the same text.
+        var streamed = PlatformComparison(gathered: logs.map { p, log in
+            let g = PlatformComparison.Gatherer(causes: false)
+            for e in log.entries { g.feed(e) }
+            return (p, g)
+        })
+        let shown = streamed.rowsShown
+        streamed.fillCauses(Dictionary(uniqueKeysWithValues: logs.map { p, log in
+            let finder = PlatformComparison.CauseFinder(wanted: shown[p] ?? [])
+            for e in log.entries { finder.feed(e) }
+            return (p, finder.found)
+        }))
+        #expect(streamed.text(title: "t") == c.text(title: "t"))
         var out: [Platform: [[String]]] = [:]
         for p in Platform.allCases {
             out[p] = c.sequences.map { q in q.sides.first { $0.platform == p }!.winners.map(\.recognizer) }
