@@ -1,6 +1,7 @@
 import Foundation
 @testable import GestureAnalysis
 import GestureEngine
+import GestureTestSupport
 import GestureTrace
 import Testing
 
@@ -10,13 +11,7 @@ import Testing
 struct SequenceWindowsTests {
     @Test("Windows pass the events of the chosen sequences and the one before each, and stop reading after the last")
     func windows() throws {
-        var lines = [#"{"format":"gesturelab-trace","version":1,"viewport":{"width":390,"height":844},"devices":["touch"]}"#]
-        for k in 0..<20 {
-            lines.append(#"{"t":\#(k * 1000 + 20),"type":"down","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
-            lines.append(#"{"t":\#(k * 1000 + 70),"type":"up","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("windows-\(getpid()).jsonl").path
-        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try writeTapsTrace(count: 20, spacing: 1000, name: "windows")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let starts = (0..<20).map { Timestamp(microseconds: Int64($0 * 1000 + 20) * 1000) }
         let w = SequenceWindows(source: try TraceReader(path: path), starts: starts, sequences: [5, 6, 12])

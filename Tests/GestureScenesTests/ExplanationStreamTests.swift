@@ -3,6 +3,7 @@ import GestureAnalysis
 import GestureEngine
 import GestureScenes
 import GestureTrace
+import GestureTestSupport
 import Testing
 
 /// The streamed explanation (issue 35) must say what the explanation of the whole log says,
@@ -54,13 +55,7 @@ struct ExplanationStreamTests {
 
     @Test("Two hundred taps: the stream holds about two taps' entries, never the log")
     func boundedMemory() throws {
-        var lines = [#"{"format":"gesturelab-trace","version":1,"viewport":{"width":390,"height":844},"devices":["touch"]}"#]
-        for k in 0..<200 {
-            lines.append(#"{"t":\#(k * 500 + 20),"type":"down","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
-            lines.append(#"{"t":\#(k * 500 + 70),"type":"up","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("taps-\(getpid()).jsonl").path
-        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try writeTapsTrace(count: 200, spacing: 500, name: "taps")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let doc = try SceneLoader.load(path: scenePath("tap-requires-double-tap"))
         var most = 0, sequences = 0
@@ -84,18 +79,7 @@ struct ReplayDiffStreamTests {
     /// `early` still taps, then `late` taps whose finger wanders 30 pt before it lifts, 1 s apart
     /// each: within the single tap's allowableMovement of 45 pt, not within 20.
     static func tapsTrace(early: Int, late: Int) throws -> String {
-        var lines = [#"{"format":"gesturelab-trace","version":1,"viewport":{"width":390,"height":844},"devices":["touch"]}"#]
-        var t = 20
-        for k in 0..<(early + late) {
-            lines.append(#"{"t":\#(t),"type":"down","id":\#(k + 1),"x":195,"y":422,"device":"touch"}"#)
-            let x = k < early ? 195 : 225
-            lines.append(#"{"t":\#(t + 40),"type":"move","id":\#(k + 1),"x":\#(x),"y":422,"device":"touch"}"#)
-            lines.append(#"{"t":\#(t + 50),"type":"up","id":\#(k + 1),"x":\#(x),"y":422,"device":"touch"}"#)
-            t += 1000
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("diff-taps-\(getpid())-\(early).jsonl").path
-        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try writeTapsTrace(count: early + late, spacing: 1000, name: "diff-taps-\(early)") { $0 < early ? 0 : 30 }
     }
 
     @Test("Past the first block, the divergence is the first transition that differs in the whole logs", arguments: [(700, 20), (3, 10), (0, 0)])
