@@ -25,10 +25,13 @@ public struct CorpusEvaluation {
         do {
             let reader = try TraceReader(path: path)
             var firstTouch: Timestamp?
-            let result = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, registry: registry, keptKinds: [.transition], routineUpdates: false) { e in
-                if firstTouch == nil && e.type == .down { firstTouch = e.time }
-            }
-            return TraceOutcome(path: path, labels: result.header.labels, events: result.eventCount, firstTouch: firstTouch, log: result.log)
+            // Transitions are gathered as they are written, not kept.
+            var gathered = TraceOutcome.Gatherer()
+            let result = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, registry: registry, keptKinds: [.transition], routineUpdates: false,
+                                                observe: { e in if firstTouch == nil && e.type == .down { firstTouch = e.time } },
+                                                logSink: { gathered.feed($0) })
+            return TraceOutcome(path: path, labels: result.header.labels, events: result.eventCount, firstTouch: firstTouch,
+                                recognized: gathered.recognized, losses: gathered.losses)
         } catch let d as TraceDiagnostic {
             return TraceOutcome(path: path, problem: d.description)
         } catch {

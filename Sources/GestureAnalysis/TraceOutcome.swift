@@ -41,14 +41,21 @@ public struct TraceOutcome: Sendable {
 
     /// Builds the outcome from a replay's decision log.
     public init(path: String, labels: [String: String], events: Int, firstTouch: Timestamp?, log: DecisionLog) {
-        self.path = path
-        self.labels = labels
-        self.events = events
-        self.firstTouch = firstTouch
-        recognized = [:]
-        losses = [:]
-        for e in log.entries where e.kind == .transition {
-            guard let r = e.recognizer else { continue }
+        var g = Gatherer()
+        for e in log.entries { g.feed(e) }
+        self.init(path: path, labels: labels, events: events, firstTouch: firstTouch, recognized: g.recognized, losses: g.losses)
+    }
+
+    /// Who recognized and who lost, gathered entry by entry as the replay writes its log
+    /// (`DecisionLog.sink`): a corpus trace of any length in the memory of its recognizers.
+    public struct Gatherer {
+        public private(set) var recognized: [String: Timestamp] = [:]
+        public private(set) var losses: [String: Loss] = [:]
+
+        public init() {}
+
+        public mutating func feed(_ e: LogEntry) {
+            guard e.kind == .transition, let r = e.recognizer else { return }
             switch e.to {
             case "began", "recognized":
                 if recognized[r] == nil { recognized[r] = e.time }
