@@ -220,6 +220,31 @@ struct CorpusCLITests {
 
 @Suite("gesturelab explain, timeline, lint, diff, minimize", .serialized)
 struct DebuggingCLITests {
+    @Test("explain --sequence, --from and --to show one stretch of a long trace, numbered as in the whole")
+    func explainStretch() throws {
+        let path = try writeTapsTrace(count: 5, spacing: 1000, name: "stretch")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = "recordings/scenes/tap-requires-double-tap.yaml"
+        func headings(_ extra: [String]) throws -> [String] {
+            let r = try gesturelab(["explain", path, "--scene", scene] + extra)
+            #expect(r.status == 0, "\(extra): \(r.stderr)")
+            return r.stdout.split(separator: "\n").filter { $0.hasPrefix("Touch sequence") }.map { String($0.prefix(while: { $0 != "," })) }
+        }
+        #expect(try headings([]) == (1...5).map { "Touch sequence \($0)" })
+        #expect(try headings(["--sequence", "3"]) == ["Touch sequence 3"])
+        // Taps go down at 20, 1020, 2020, 3020 and 4020 ms.
+        #expect(try headings(["--from", "1500", "--to", "3500"]) == ["Touch sequence 3", "Touch sequence 4"])
+        #expect(try headings(["--to", "1500"]) == ["Touch sequence 1", "Touch sequence 2"])
+        let none = try gesturelab(["explain", path, "--scene", scene, "--sequence", "9"])
+        #expect(none.status == 0 && none.stdout == "No touch sequence in that stretch of the trace (5 in what was read).\n")
+        let attempts = try gesturelab(["explain", path, "--scene", scene, "--recognizer", "singleTap", "--sequence", "2"])
+        #expect(attempts.status == 0)
+        #expect(attempts.stdout.hasPrefix("singleTap recognized at 1420 ms"), "\(attempts.stdout)")
+        #expect(!attempts.stdout.contains("at 420 ms") && !attempts.stdout.contains("at 2420 ms"))
+        #expect(try gesturelab(["explain", path, "--scene", scene, "--sequence", "0"]).status == 64)
+        #expect(try gesturelab(["explain", path, "--scene", scene, "--sequence", "2", "--from", "10"]).status == 64)
+    }
+
     @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
     func explainAndTimeline() throws {
         let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])
