@@ -32,11 +32,12 @@ public struct ThresholdSensitivity {
     /// `PlatformReplay.setting`): the scene with `parameter` at `value`, or nil when it cannot.
     public static func analyze(log: DecisionLog, scene: SceneDocument, recognizers: [String],
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
+                               oneThread: Bool = RecognizerRegistry.current.requiresMainThread,
                                replay: (SceneDocument) -> DecisionLog?) -> [Item] {
         let baseline = Baseline(recognizers: recognizers)
         for e in log.entries { baseline.feed(e) }
         baseline.finish()
-        return analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary) { doc, _ in
+        return analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
             replay(doc).map { Explanation(log: $0).sequences(recognizers: recognizers, chains: false).map(\.winners) }
         }
     }
@@ -45,12 +46,16 @@ public struct ThresholdSensitivity {
     /// whole trace's winners with `doc`, knowing that only the touch sequences numbered in
     /// `sequences` (from 0) recorded the threshold being varied: a caller may replay only those
     /// (`SequenceWindows`) and take the baseline's winners for the rest.
+    /// `oneThread`: search on the calling thread only (the registry's types run users'
+    /// main-actor code: `RecognizerRegistry.requiresMainThread`).
     public static func analyze(baseline: Baseline, scene: SceneDocument, recognizers: [String],
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
+                               oneThread: Bool = RecognizerRegistry.current.requiresMainThread,
                                winners: (SceneDocument, _ sequences: [Int]) -> [[String]]?) -> [Item] {
         var items = baseline.items
         // Each "recognizer.parameter" is searched once, from its first decision; the searches
-        // are independent, so they run on every core (`winners` must allow that).
+        // are independent, so they run on every core (`winners` must allow that) unless the
+        // registry's types must stay on one thread.
         var firsts: [String: Int] = [:], order: [String] = []
         for k in items.indices {
             let ev = items[k].evidence, r = items[k].recognizer
@@ -68,10 +73,17 @@ public struct ThresholdSensitivity {
             // What each search reads, fixed before they start.
             let jobs = order.map { (item: items[firsts[$0]!], sequences: baseline.sequencesRecording[$0] ?? []) }
             let winnersBefore = baseline.winners
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
+            let one = { (n: Int) in
                 let (item, sequences) = jobs[n]
                 found.set(n, search(recognizer: item.recognizer, parameter: item.evidence.parameter, from: item.evidence.threshold, past: item.evidence.value,
                                     scene: scene, baseline: winnersBefore, vary: vary) { winners($0, sequences) })
+            }
+            // Users' main-actor code (GestureLabUIKit) never runs on two threads at once.
+            if oneThread {
+                for n in jobs.indices { one(n) }
+            } else {
+                nonisolated(unsafe) let one = one
+                DispatchQueue.concurrentPerform(iterations: jobs.count) { one($0) }
             }
         }
         let byKey = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, found.results[$0]) })

@@ -341,6 +341,31 @@ struct AnalysisToolTests {
         #expect(Explanation(log: stillPan.log).sequences(recognizers: ["pan", "swipe"])[0].winners == ["pan"])
     }
 
+    @Test("sensitivity searches on several threads, or only on the calling one when users' main-actor code may run, with the same answers")
+    func sensitivityThreads() throws {
+        let doc = try SceneLoader.load(path: scenePath("pan-vs-swipe"))
+        let r = try Replay.run(tracePath: tracePath("flick-right"), scene: doc)
+        final class Threads: @unchecked Sendable {
+            let lock = NSLock()
+            var others = 0, all = 0
+            let caller = pthread_self()
+            func note() { lock.lock(); all += 1; if pthread_equal(caller, pthread_self()) == 0 { others += 1 }; lock.unlock() }
+        }
+        func run(oneThread: Bool) -> ([String], Int, Int) {
+            let threads = Threads()
+            let items = ThresholdSensitivity.analyze(log: r.log, scene: doc, recognizers: ["pan", "swipe"], oneThread: oneThread) { variant in
+                threads.note()
+                return try? Replay.run(tracePath: tracePath("flick-right"), scene: variant).log
+            }
+            return (items.map { "\($0.recognizer).\($0.evidence.parameter) \($0.flipValue.map { "\($0)" } ?? "-") \($0.flipped ?? "-")" }, threads.all, threads.others)
+        }
+        let (alone, replays, elsewhere) = run(oneThread: true)
+        #expect(replays > 3 && elsewhere == 0, "every one of \(replays) replays ran on the calling thread")
+        let (parallel, _, _) = run(oneThread: false)
+        #expect(parallel == alone)
+        #expect(alone.contains { $0.hasPrefix("pan.minimumDistance") && $0.hasSuffix(" swipe") }, "\(alone)")
+    }
+
     @Test("minimize: a double tap shrinks to two bare taps that still make the double tap recognize")
     func minimize() throws {
         let doc = try SceneLoader.load(path: scenePath("tap-vs-double-tap"))
