@@ -201,15 +201,14 @@ public struct Explanation: Sendable {
     /// comparison that needs no more).
     public func sequences(recognizers: [String], chains: Bool = true) -> [Sequence] {
         var bounds: [(Timestamp, Timestamp)] = []
-        var down = 0
+        var counter = TouchSequenceCounter()
         var start: Timestamp?
         for e in self.entries where e.kind == .input {
-            if e.phase == "began" {
-                if down == 0 { start = e.time }
-                down += 1
-            } else if e.phase == "ended" || e.phase == "cancelled" {
-                down = max(0, down - 1)
-                if down == 0, let s = start { bounds.append((s, e.time)); start = nil }
+            switch counter.step(e) {
+            case .firstFingerDown: start = e.time
+            case .lastFingerUp:
+                if let s = start { bounds.append((s, e.time)); start = nil }
+            case .other: break
             }
         }
         if let s = start { bounds.append((s, entries.last?.time ?? s)) }

@@ -24,7 +24,7 @@ public struct ExplanationStream {
     /// Entries since the current sequence started (before the first: since the log started).
     var current: [LogEntry] = []
     var started = false
-    var down = 0
+    var counter = TouchSequenceCounter()
     var attempts: Explanation.Attempts?
 
     /// How many entries it holds now: those of the sequence being gathered and the one before.
@@ -36,14 +36,7 @@ public struct ExplanationStream {
     }
 
     public mutating func feed(_ e: LogEntry) {
-        if e.kind == .input {
-            if e.phase == "began" {
-                if down == 0 { startSequence(at: e.time) }
-                down += 1
-            } else if e.phase == "ended" || e.phase == "cancelled" {
-                down = max(0, down - 1)
-            }
-        }
+        if counter.step(e) == .firstFingerDown { startSequence(at: e.time) }
         current.append(e)
         if var a = attempts {
             attempts = nil  // `a` alone holds its outcomes while it appends

@@ -119,19 +119,13 @@ public struct PlatformComparison: Sendable {
         let causes: Bool
         public private(set) var decisions: [Decision] = []
         public private(set) var starts: [Timestamp] = []
-        var down = 0, count = 0
+        var counter = TouchSequenceCounter()
+        var count = 0
 
         public init(causes: Bool) { self.causes = causes }
 
         public func feed(_ e: LogEntry) {
-            if e.kind == .input {
-                if e.phase == "began" {
-                    if down == 0 { starts.append(e.time) }
-                    down += 1
-                } else if e.phase == "ended" || e.phase == "cancelled" {
-                    down = max(0, down - 1)
-                }
-            }
+            if counter.step(e) == .firstFingerDown { starts.append(e.time) }
             guard var d = PlatformComparison.decision(e, cause: causes) else { return }
             d.ordinal = count
             count += 1

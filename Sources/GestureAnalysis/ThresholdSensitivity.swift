@@ -121,7 +121,7 @@ public struct ThresholdSensitivity {
         public private(set) var sequencesRecording: [String: [Int]] = [:]
         var stream: ExplanationStream!
         var started = -1
-        var down = 0
+        var counter = TouchSequenceCounter()
 
         public init(recognizers: [String]) {
             stream = ExplanationStream(.sequences(recognizers: recognizers, chains: false) { [unowned self] q in
@@ -131,14 +131,7 @@ public struct ThresholdSensitivity {
         }
 
         public func feed(_ e: LogEntry) {
-            if e.kind == .input {
-                if e.phase == "began" {
-                    if down == 0 { started += 1 }
-                    down += 1
-                } else if e.phase == "ended" || e.phase == "cancelled" {
-                    down = max(0, down - 1)
-                }
-            }
+            if counter.step(e) == .firstFingerDown { started += 1 }
             if e.kind == .transition && !e.cause.evidence.isEmpty, let r = e.recognizer, let to = e.to {
                 for ev in e.cause.evidence {
                     let margin = ev.value - ev.threshold

@@ -71,16 +71,9 @@ struct ExplainCommand: ParsableCommand {
             var stream = ExplanationStream(.attempts(of: r, at: at.map { Timestamp.milliseconds($0) }))
             // Which sequence each attempt's decision falls in, for --from/--to/--sequence.
             var starts: [Timestamp] = []
-            var down = 0
+            var counter = TouchSequenceCounter()
             let result = try replayOrExit(trace: trace, reader: reader(), scene: doc, platform: scene.platform, logSink: { e in
-                if e.kind == .input {
-                    if e.phase == "began" {
-                        if down == 0 { starts.append(e.time) }
-                        down += 1
-                    } else if e.phase == "ended" || e.phase == "cancelled" {
-                        down = max(0, down - 1)
-                    }
-                }
+                if counter.step(e) == .firstFingerDown { starts.append(e.time) }
                 stream.feed(e)
             })
             let ids = result.recognizerIDs
