@@ -30,6 +30,9 @@ fi
 swift test --skip-build --disable-xctest
 # What users import is a promise: its public surface must match docs/public-api (CHANGELOG.md).
 bash scripts/public-api.sh --check
+# ... and nothing users compiled against the last release (docs/api-baseline/VERSION) breaks,
+# unless a new version announces it (swift-api-digester, as diagnose-api-breaking-changes).
+bash scripts/api-breakage.sh --check
 # The DocC documentation of those modules builds with DocC's warnings as errors, and every public
 # symbol has a documentation comment (docs/undocumented-symbols.txt).
 bash scripts/docs.sh --check
