@@ -78,8 +78,8 @@ struct CompareCommand: ParsableCommand {
             // One time axis for every column, so the columns read across.
             let first = events.first?.time ?? .zero
             let last = logs.compactMap { $0.1.entries.last?.time }.max() ?? first
-            let svgs = logs.map { p, log in
-                TimelineSVG.render(TimelineModel(log: log, recognizers: ids[p] ?? [], views: [], events: (first, last)), title: "\(name) under \(p.title)")
+            let svgs = try logs.map { p, log in
+                try TimelineSVG.render(TimelineModel(log: log, recognizers: ids[p] ?? [], views: [], events: (first, last)), title: "\(name) under \(p.title)")
             }
             text = comparison.html(title: "Compare of " + title, timelines: svgs)
         }

@@ -49,17 +49,22 @@ struct TimelineCommand: ParsableCommand {
         let events = first.flatMap { f in last.map { (first: f, last: $0) } }
         let model = builder.finish(events: events)
         let title = "\(trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent) in \(doc.name)"
-        let bytes: [UInt8]
-        switch format {
-        case .perfetto: bytes = Array(PerfettoTrace.render(model, title: title).utf8)
-        case .svg: bytes = Array(TimelineSVG.render(model, title: title).utf8)
-        case .html:
-            // The scene as it was before the replay moved anything.
-            let fresh = try SceneBuilder.build(doc)
-            bytes = TimelineHTML.page(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes.strokes, lastDecisions: builder.lastDecision)
-        }
         let out = try OutputFile(output, inputs: [trace, scene.scene])
-        try out.write(bytes: bytes)
+        // Written a megabyte at a time as it is drawn: the marks come back from the model's
+        // spool lane by lane (a long trace's picture is larger than the memory it may use).
+        let page = PageOutput { try out.write(bytes: $0) }
+        do {
+            switch format {
+            case .perfetto: try PerfettoTrace.write(model, title: title, to: page)
+            case .svg: try TimelineSVG.write(model, title: title, to: page)
+            case .html:
+                // The scene as it was before the replay moved anything.
+                let fresh = try SceneBuilder.build(doc)
+                try TimelineHTML.write(model, title: title, scene: SceneSnapshot(fresh.window), strokes: strokes, lastDecisions: builder.lastDecision, to: page)
+            }
+        } catch let error as SpoolError {
+            throw Exit.fail("timeline: \(error.description)")
+        }
         try out.finish()
     }
 }

@@ -118,7 +118,7 @@ struct BrowsePages: Sendable {
             let model = TimelineModel(log: result.log, recognizers: result.recognizerIDs, views: result.viewIDs)
             let events = (try? TraceReader.readAll(path: file).1) ?? []
             let fresh = try SceneBuilder.build(doc, recordLog: false)
-            return GestureLabServer.html(TimelineHTML.render(model, title: "\(name) in \(doc.name)", scene: SceneSnapshot(fresh.window),
+            return GestureLabServer.html(try TimelineHTML.render(model, title: "\(name) in \(doc.name)", scene: SceneSnapshot(fresh.window),
                                                              strokes: StrokePath.strokes(of: events), log: result.log))
         }
     }

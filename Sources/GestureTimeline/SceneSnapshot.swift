@@ -42,17 +42,60 @@ public struct StrokePath: Sendable {
 
 /// Strokes gathered event by event while a trace streams past (grouped as `TraceStrokes`
 /// groups them, keeping only time and place): a long trace's strokes without holding its events.
+/// The points go to a spool (memory up to a budget, then a temporary file), read back stroke by
+/// stroke when the page is written. One owner adds to a builder (copies share the spool).
 public struct StrokePathBuilder: Sendable {
-    public private(set) var strokes: [StrokePath] = []
     private var grouping = StrokeGrouping()
+    let points: Spool<StrokePoint>
+    /// Each stroke's pointer, and its first and last times (ms): the page's touch sequences.
+    private(set) var pointers: [Int] = []
+    private(set) var bounds: [(first: Double, last: Double)] = []
 
-    public init() {}
+    public init() { self.init(spillAfter: 1 << 17) }
 
-    public mutating func add(_ e: TraceEvent) {
-        switch grouping.place(e) {
-        case .starts: strokes.append(StrokePath(pointer: e.pointer, points: [(e.time.milliseconds, e.x, e.y)]))
-        case let .extends(i): strokes[i].points.append((e.time.milliseconds, e.x, e.y))
-        case nil: break
+    init(spillAfter budget: Int) { points = Spool(budget: budget) }
+
+    public init(_ strokes: [StrokePath]) {
+        self.init()
+        for s in strokes {
+            pointers.append(s.pointer)
+            bounds.append((s.points.first?.t ?? 0, s.points.last?.t ?? 0))
+            for p in s.points { points.append(StrokePoint(t: p.t, x: p.x, y: p.y), to: pointers.count - 1) }
         }
     }
+
+    public var count: Int { pointers.count }
+
+    public mutating func add(_ e: TraceEvent) {
+        let i: Int
+        switch grouping.place(e) {
+        case .starts:
+            pointers.append(e.pointer)
+            bounds.append((e.time.milliseconds, e.time.milliseconds))
+            i = pointers.count - 1
+        case let .extends(k): i = k
+        case nil: return
+        }
+        points.append(StrokePoint(t: e.time.milliseconds, x: e.x, y: e.y), to: i)
+        bounds[i].last = e.time.milliseconds
+    }
+
+    func forEachPoint(ofStroke i: Int, _ body: (StrokePoint) throws -> Void) throws {
+        try points.forEach(in: i, body)
+    }
+
+    /// The strokes as values (a short trace's; a long one is read back with `forEachPoint`).
+    public var strokes: [StrokePath] {
+        (0..<count).map { i in
+            var path = StrokePath(pointer: pointers[i], points: [])
+            try? forEachPoint(ofStroke: i) { path.points.append(($0.t, $0.x, $0.y)) }
+            return path
+        }
+    }
+}
+
+struct StrokePoint {
+    var t: Double
+    var x: Double
+    var y: Double
 }

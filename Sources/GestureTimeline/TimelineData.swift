@@ -33,11 +33,8 @@ public enum TimelineData {
     }
 
     /// The touch sequences of the strokes: from a first finger down to the last finger up.
-    static func sequences(_ strokes: [StrokePath]) -> [(start: Double, end: Double, touches: Int)] {
-        let spans = strokes.compactMap { s -> (Double, Double)? in
-            guard let a = s.points.first, let b = s.points.last else { return nil }
-            return (a.t, b.t)
-        }.sorted { $0.0 < $1.0 }
+    static func sequences(_ strokes: StrokePathBuilder) -> [(start: Double, end: Double, touches: Int)] {
+        let spans = strokes.bounds.sorted { $0.first < $1.first }
         var out: [(start: Double, end: Double, touches: Int)] = []
         for (a, b) in spans {
             if let last = out.last, a <= last.end {
@@ -50,8 +47,22 @@ public enum TimelineData {
         return out
     }
 
-    public static func encode(_ model: TimelineModel, title: String, strokes: [StrokePath], recognizers: [String]) -> [UInt8] {
-        var j = JSONBytes()
+    public static func encode(_ model: TimelineModel, title: String, strokes: [StrokePath], recognizers: [String]) throws -> [UInt8] {
+        let (out, bytes) = PageOutput.collecting()
+        try encode(model, title: title, strokes: StrokePathBuilder(strokes), recognizers: recognizers, into: out)
+        try out.flush()
+        return bytes()
+    }
+
+    /// The data written into `out` as it is made (escaped for the page's script element): a
+    /// long trace's marks are read back from the model's spool lane by lane, never all held.
+    public static func encode(_ model: TimelineModel, title: String, strokes: StrokePathBuilder, recognizers: [String], into out: PageOutput) throws {
+        let j = JSONBytes()
+        func drain() throws {
+            try j.buffer.withUnsafeBytes { try out.writeData($0) }
+            j.clear()
+        }
+        defer { out.endData() }
         let origin = model.start.microseconds
         var table: [String: Int] = [:], labels: [String] = []
         var causeIndex: [String: Int] = [:], causes: [String] = []
@@ -63,7 +74,7 @@ public enum TimelineData {
             return labels.count - 1
         }
         func cause(_ m: TimelineModel.Mark) -> Int {
-            let text = m.evidence.isEmpty ? m.cause : m.cause + " [" + m.evidence.map(\.text).joined(separator: "; ") + "]"
+            let text = m.evidence.isEmpty ? m.cause : m.cause + " [" + m.evidence + "]"
             if let i = causeIndex[text] { return i }
             causes.append(text)
             causeIndex[text] = causes.count - 1
@@ -84,11 +95,15 @@ public enum TimelineData {
         j.ascii(",\"endUs\":")
         j.integer(model.end.microseconds - origin)
         j.ascii(",\"recognizers\":")
-        strings(recognizers, into: &j)
+        strings(recognizers, into: j)
         j.ascii(",\"lanes\":[")
-        // Mark numbers (lane after lane) by place among the drawn entries.
-        var markNumber = [Int32](repeating: -1, count: model.drawnSeqs.count)
+        // Mark numbers count lane after lane: a link's ends are (lane, place in lane).
+        var laneFirstMark: [Int] = []
         var marks = 0
+        for lane in model.lanes {
+            laneFirstMark.append(marks)
+            marks += lane.markCount
+        }
         for (li, lane) in model.lanes.enumerated() {
             if li > 0 { j.byte(0x2C) }
             j.ascii("{\"id\":")
@@ -108,8 +123,10 @@ public enum TimelineData {
             }
             j.ascii("],\"marks\":[")
             previous = origin
-            for (k, mark) in lane.marks.enumerated() {
+            var k = 0
+            try model.forEachMark(inLane: li) { mark in
                 if k > 0 { j.byte(0x2C) }
+                k += 1
                 j.integer(mark.time.microseconds - previous)
                 j.byte(0x2C)
                 j.integer(Int64(style(mark)))
@@ -118,17 +135,16 @@ public enum TimelineData {
                 j.byte(0x2C)
                 j.integer(Int64(cause(mark)))
                 previous = mark.time.microseconds
-                if let d = model.drawnIndex(mark.seq) { markNumber[d] = Int32(marks) }
-                marks += 1
+                if j.buffer.count >= 1 << 16 { try drain() }
             }
             j.ascii("]}")
         }
         j.ascii("],\"links\":[")
         var previousFrom = 0, first = true
-        for link in model.links {
-            guard let da = model.drawnIndex(link.from), let db = model.drawnIndex(link.to) else { continue }
-            let a = Int(markNumber[da]), b = Int(markNumber[db])
-            guard a >= 0, b >= 0, a != b else { continue }
+        try model.forEachLink { link in
+            let a = laneFirstMark[link.fromLane] + link.fromIndex, b = laneFirstMark[link.toLane] + link.toIndex
+            guard a != b else { return }
+            if j.buffer.count >= 1 << 16 { try drain() }
             if !first { j.byte(0x2C) }
             first = false
             j.integer(Int64(a - previousFrom))
@@ -137,14 +153,16 @@ public enum TimelineData {
             previousFrom = a
         }
         j.ascii("],\"strokes\":[")
-        for (k, stroke) in strokes.enumerated() {
+        for k in 0..<strokes.count {
+            if j.buffer.count >= 1 << 16 { try drain() }
             if k > 0 { j.byte(0x2C) }
             j.ascii("{\"pointer\":")
-            j.integer(Int64(stroke.pointer))
+            j.integer(Int64(strokes.pointers[k]))
             j.ascii(",\"points\":[")
-            var t = origin, x: Int64 = 0, y: Int64 = 0
-            for (i, p) in stroke.points.enumerated() {
+            var t = origin, x: Int64 = 0, y: Int64 = 0, i = 0
+            try strokes.forEachPoint(ofStroke: k) { p in
                 if i > 0 { j.byte(0x2C) }
+                i += 1
                 let pt = Int64((p.t * 1000).rounded()), px = Int64((p.x * 10).rounded()), py = Int64((p.y * 10).rounded())
                 j.integer(pt - t)
                 j.byte(0x2C)
@@ -152,6 +170,7 @@ public enum TimelineData {
                 j.byte(0x2C)
                 j.integer(py - y)
                 t = pt; x = px; y = py
+                if j.buffer.count >= 1 << 16 { try drain() }
             }
             j.ascii("]}")
         }
@@ -181,14 +200,14 @@ public enum TimelineData {
             j.byte(0x5D)
         }
         j.ascii("],\"labels\":")
-        strings(labels, into: &j)
+        strings(labels, into: j)
         j.ascii(",\"causes\":")
-        strings(causes, into: &j)
+        strings(causes, into: j)
         j.byte(0x7D)
-        return j.bytes
+        try drain()
     }
 
-    static func strings(_ list: [String], into j: inout JSONBytes) {
+    static func strings(_ list: [String], into j: JSONBytes) {
         j.byte(0x5B)
         for (k, s) in list.enumerated() {
             if k > 0 { j.byte(0x2C) }

@@ -27,40 +27,30 @@ public enum TimelineHTML {
         return s + "<g id=\"strokes\" stroke-linecap=\"round\" stroke-linejoin=\"round\" transform=\"scale(1)\" style=\"--k:\(n(1 / k))\"></g></svg>"
     }
 
-    /// `</` inside the data would end its script element early: written as `<\/`, which JSON
-    /// reads back as the same two characters.
-    static func embeddable(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        embed(bytes, into: &out)
-        return out
-    }
-
-    static func embed(_ bytes: [UInt8], into out: inout [UInt8]) {
-        var i = 0
-        while i < bytes.count {
-            out.append(bytes[i])
-            if bytes[i] == 0x3C, i + 1 < bytes.count, bytes[i + 1] == 0x2F { out.append(0x5C) }
-            i += 1
-        }
-    }
-
-    public static func render(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], log: DecisionLog) -> String {
-        String(decoding: page(model, title: title, scene: scene, strokes: strokes, log: log), as: UTF8.self)
+    public static func render(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], log: DecisionLog) throws -> String {
+        String(decoding: try page(model, title: title, scene: scene, strokes: strokes, log: log), as: UTF8.self)
     }
 
     /// The page as bytes (a long trace's page is tens of megabytes: no String on the way).
-    public static func page(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], log: DecisionLog) -> [UInt8] {
+    public static func page(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], log: DecisionLog) throws -> [UInt8] {
         var last: [String: LogEntry] = [:]
         for e in log.entries where e.kind == .transition && e.to != "changed" {
             if let r = e.recognizer { last[r] = e }
         }
-        return page(model, title: title, scene: scene, strokes: strokes, lastDecisions: last)
+        return try page(model, title: title, scene: scene, strokes: strokes, lastDecisions: last)
     }
 
     /// `lastDecisions`: each recognizer's last transition other than `changed`
     /// (`TimelineModel.Builder.lastDecision`), for the outcome table.
-    public static func page(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], lastDecisions last: [String: LogEntry]) -> [UInt8] {
+    public static func page(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: [StrokePath], lastDecisions last: [String: LogEntry]) throws -> [UInt8] {
+        let (out, bytes) = PageOutput.collecting()
+        try write(model, title: title, scene: scene, strokes: StrokePathBuilder(strokes), lastDecisions: last, to: out)
+        return bytes()
+    }
+
+    /// The page written into `out` as it is made (`gesturelab timeline` hands it to the file a
+    /// megabyte at a time).
+    public static func write(_ model: TimelineModel, title: String, scene: SceneSnapshot, strokes: StrokePathBuilder, lastDecisions last: [String: LogEntry], to out: PageOutput) throws {
         let recognizers = model.lanes.filter { $0.kind == "recognizer" }.map(\.id)
         let outcome = recognizers.map { r -> String in
             "<tr><td>\(esc(r))</td><td class=\"st\" data-r=\"\(esc(r))\">possible</td><td>\(esc(last[r].map { "\($0.to ?? "") at \($0.time.millisecondsText) ms" } ?? "never left possible"))</td></tr>"
@@ -97,13 +87,9 @@ public enum TimelineHTML {
         <div id="tip"></div>
         <script id="data" type="application/json">
         """
-        let data = TimelineData.encode(model, title: title, strokes: strokes, recognizers: recognizers)
-        let tail = Array("\n</script>\n<script>\n\(TimelinePageScript.source)\n</script>\n</body></html>\n".utf8)
-        var bytes = Array(head.utf8)
-        // One buffer of the page's size: a long trace's data is tens of megabytes.
-        bytes.reserveCapacity(bytes.count + data.count + data.count / 64 + tail.count)
-        embed(data, into: &bytes)
-        bytes += tail
-        return bytes
+        try out.write(head)
+        try TimelineData.encode(model, title: title, strokes: strokes, recognizers: recognizers, into: out)
+        try out.write("\n</script>\n<script>\n\(TimelinePageScript.source)\n</script>\n</body></html>\n")
+        try out.flush()
     }
 }

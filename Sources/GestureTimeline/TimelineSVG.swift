@@ -20,7 +20,9 @@ public enum TimelineSVG {
     ]
 
     static func esc(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        // Most texts (every mark's tip) need nothing replaced: looked at once, not four times.
+        if !s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) { return s }
+        return s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
@@ -48,66 +50,76 @@ public enum TimelineSVG {
         return markColors[mark.kind] ?? "#555"
     }
 
-    /// The lanes (without the <svg> wrapper), plus the total height.
-    static func lanes(_ m: TimelineModel) -> (body: String, height: Double) {
+    static func height(_ m: TimelineModel) -> Double { top + Double(m.lanes.count) * laneHeight + 10 }
+
+    /// The lanes (without the <svg> wrapper).
+    static func writeLanes(_ m: TimelineModel, to out: PageOutput) throws {
         let sc = scale(m)
-        var s = ""
-        let height = top + Double(m.lanes.count) * laneHeight + 10
+        let height = height(m)
+        try out.write("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"#6b7fa3\"/></marker></defs>")
         // Time axis.
         let ticks = 8
         for k in 0...ticks {
             let t = sc.start + sc.span * Double(k) / Double(ticks)
             let x = labelWidth + plotWidth * Double(k) / Double(ticks)
-            s += "<line x1=\"\(n(x))\" y1=\"\(n(top - 6))\" x2=\"\(n(x))\" y2=\"\(n(height - 6))\" stroke=\"#eee\"/>"
-            s += "<text x=\"\(n(x))\" y=\"\(n(top - 12))\" font-size=\"10\" fill=\"#777\" text-anchor=\"middle\">\(NumberText.decimal(t, decimals: 0)) ms</text>"
+            try out.write("<line x1=\"\(n(x))\" y1=\"\(n(top - 6))\" x2=\"\(n(x))\" y2=\"\(n(height - 6))\" stroke=\"#eee\"/>")
+            try out.write("<text x=\"\(n(x))\" y=\"\(n(top - 12))\" font-size=\"10\" fill=\"#777\" text-anchor=\"middle\">\(NumberText.decimal(t, decimals: 0)) ms</text>")
         }
         var y = top
-        var markXY: [Int: (Double, Double)] = [:]
-        for lane in m.lanes {
+        var mids: [Double] = []
+        for (li, lane) in m.lanes.enumerated() {
             let mid = y + laneHeight / 2
+            mids.append(mid)
             let fill = lane.kind == "recognizer" ? "#fbfbfb" : (lane.kind == "view" ? "#f6f8fb" : "#faf6fb")
-            s += "<rect x=\"0\" y=\"\(n(y))\" width=\"\(n(labelWidth + plotWidth + 10))\" height=\"\(n(laneHeight))\" fill=\"\(fill)\"/>"
+            try out.write("<rect x=\"0\" y=\"\(n(y))\" width=\"\(n(labelWidth + plotWidth + 10))\" height=\"\(n(laneHeight))\" fill=\"\(fill)\"/>")
             let prefix = lane.kind == "recognizer" ? "" : (lane.kind == "view" ? "view " : "app ")
-            s += "<text x=\"8\" y=\"\(n(mid + 4))\" font-size=\"12\" fill=\"#333\">\(esc(prefix + lane.id))</text>"
+            try out.write("<text x=\"8\" y=\"\(n(mid + 4))\" font-size=\"12\" fill=\"#333\">\(esc(prefix + lane.id))</text>")
             for span in lane.spans {
                 let x0 = sc.x(span.start), x1 = max(sc.x(span.end), x0 + 1.5)
                 let color = stateColors[span.state] ?? "#ddd"
-                s += "<rect class=\"span\" x=\"\(n(x0))\" y=\"\(n(y + 7))\" width=\"\(n(x1 - x0))\" height=\"\(n(laneHeight - 14))\" rx=\"3\" fill=\"\(color)\" data-seq=\"\(span.seq)\"><title>\(esc(lane.id)) \(esc(span.state)) \(span.start.millisecondsText)-\(span.end.millisecondsText) ms</title></rect>"
+                try out.write("<rect class=\"span\" x=\"\(n(x0))\" y=\"\(n(y + 7))\" width=\"\(n(x1 - x0))\" height=\"\(n(laneHeight - 14))\" rx=\"3\" fill=\"\(color)\" data-seq=\"\(span.seq)\"><title>\(esc(lane.id)) \(esc(span.state)) \(span.start.millisecondsText)-\(span.end.millisecondsText) ms</title></rect>")
             }
-            for mark in lane.marks {
+            try m.forEachMark(inLane: li) { mark in
                 let x = sc.x(mark.time)
                 let color = markColor(mark)
-                markXY[mark.seq] = (x, mid)
-                let tip = "\(mark.time.millisecondsText) ms · \(lane.id) · \(mark.label): \(mark.cause)" + (mark.evidence.isEmpty ? "" : " [" + mark.evidence.map(\.text).joined(separator: "; ") + "]")
+                let tip = "\(mark.time.millisecondsText) ms · \(lane.id) · \(mark.label): \(mark.cause)" + (mark.evidence.isEmpty ? "" : " [" + mark.evidence + "]")
                 let attrs = "class=\"mark\" data-seq=\"\(mark.seq)\" data-t=\"\(mark.time.millisecondsText)\" data-tip=\"\(esc(tip))\""
                 switch mark.kind {
                 case "action":
-                    s += "<circle \(attrs) cx=\"\(n(x))\" cy=\"\(n(mid))\" r=\"3.5\" fill=\"\(color)\"><title>\(esc(tip))</title></circle>"
+                    try out.write("<circle \(attrs) cx=\"\(n(x))\" cy=\"\(n(mid))\" r=\"3.5\" fill=\"\(color)\"><title>\(esc(tip))</title></circle>")
                 case "transition", "pending", "released":
-                    s += "<path \(attrs) d=\"M\(n(x)) \(n(mid - 7)) L\(n(x + 6)) \(n(mid)) L\(n(x)) \(n(mid + 7)) L\(n(x - 6)) \(n(mid)) Z\" fill=\"\(color)\" stroke=\"#fff\" stroke-width=\"1\"><title>\(esc(tip))</title></path>"
+                    try out.write("<path \(attrs) d=\"M\(n(x)) \(n(mid - 7)) L\(n(x + 6)) \(n(mid)) L\(n(x)) \(n(mid + 7)) L\(n(x - 6)) \(n(mid)) Z\" fill=\"\(color)\" stroke=\"#fff\" stroke-width=\"1\"><title>\(esc(tip))</title></path>")
                 default:
-                    s += "<rect \(attrs) x=\"\(n(x - 1.5))\" y=\"\(n(mid - 8))\" width=\"3\" height=\"16\" fill=\"\(color)\"><title>\(esc(tip))</title></rect>"
+                    try out.write("<rect \(attrs) x=\"\(n(x - 1.5))\" y=\"\(n(mid - 8))\" width=\"3\" height=\"16\" fill=\"\(color)\"><title>\(esc(tip))</title></rect>")
                 }
             }
             y += laneHeight
         }
         // Arrows from cause to effect.
-        var arrows = ""
-        for link in m.links {
-            guard let a = markXY[link.from], let b = markXY[link.to], a != b else { continue }
+        try m.forEachLink { link in
+            let a = (sc.x(link.fromTime), mids[link.fromLane]), b = (sc.x(link.toTime), mids[link.toLane])
+            guard a != b else { return }
             let dx = max(20, abs(b.0 - a.0) / 2)
-            arrows += "<path class=\"link\" d=\"M\(n(a.0)) \(n(a.1)) C\(n(a.0 + dx)) \(n(a.1)), \(n(b.0 - dx)) \(n(b.1)), \(n(b.0)) \(n(b.1))\" fill=\"none\" stroke=\"#6b7fa3\" stroke-opacity=\"0.55\" stroke-width=\"1.2\" marker-end=\"url(#arrow)\"><title>\(esc(link.kind))</title></path>"
+            try out.write("<path class=\"link\" d=\"M\(n(a.0)) \(n(a.1)) C\(n(a.0 + dx)) \(n(a.1)), \(n(b.0 - dx)) \(n(b.1)), \(n(b.0)) \(n(b.1))\" fill=\"none\" stroke=\"#6b7fa3\" stroke-opacity=\"0.55\" stroke-width=\"1.2\" marker-end=\"url(#arrow)\"><title>\(esc(link.kind))</title></path>")
         }
-        let defs = "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"#6b7fa3\"/></marker></defs>"
-        return (defs + s + arrows, height)
     }
 
     /// A static picture for documents.
-    public static func render(_ m: TimelineModel, title: String) -> String {
-        let (body, height) = lanes(m)
+    public static func render(_ m: TimelineModel, title: String) throws -> String {
+        let (out, bytes) = PageOutput.collecting()
+        try write(m, title: title, to: out)
+        return String(decoding: bytes(), as: UTF8.self)
+    }
+
+    /// The picture written into `out` as it is drawn.
+    public static func write(_ m: TimelineModel, title: String, to out: PageOutput) throws {
+        let height = height(m)
         let width = labelWidth + plotWidth + 20
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height + 24))\" viewBox=\"0 0 \(n(width)) \(n(height + 24))\" font-family=\"Helvetica, Arial, sans-serif\">"
+        try out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height + 24))\" viewBox=\"0 0 \(n(width)) \(n(height + 24))\" font-family=\"Helvetica, Arial, sans-serif\">"
             + "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/><text x=\"8\" y=\"16\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">\(esc(title))</text>"
-            + "<g transform=\"translate(0, 8)\">" + body + "</g></svg>\n"
+            + "<g transform=\"translate(0, 8)\">")
+        try writeLanes(m, to: out)
+        try out.write("</g></svg>\n")
+        try out.flush()
     }
 }
