@@ -200,18 +200,7 @@ public struct Explanation: Sendable {
     /// Without `chains`, outcomes carry no causal chain (who won and how each ended, for a
     /// comparison that needs no more).
     public func sequences(recognizers: [String], chains: Bool = true) -> [Sequence] {
-        var bounds: [(Timestamp, Timestamp)] = []
-        var counter = TouchSequenceCounter()
-        var start: Timestamp?
-        for e in self.entries where e.kind == .input {
-            switch counter.step(e) {
-            case .firstFingerDown: start = e.time
-            case .lastFingerUp:
-                if let s = start { bounds.append((s, e.time)); start = nil }
-            case .other: break
-            }
-        }
-        if let s = start { bounds.append((s, entries.last?.time ?? s)) }
+        let bounds = Explanation.sequenceBounds(entries)
         // One walk over the log: each sequence's entries are the ones from its start up to the
         // next sequence's start (a trace of thousands of taps was quadratic here).
         var result: [Sequence] = []
@@ -249,6 +238,23 @@ public struct Explanation: Sendable {
             result.append(Sequence(start: s, end: end, winners: winners, outcomes: outcomes, stillWaiting: waiting))
         }
         return result
+    }
+
+    /// Each touch sequence's first finger down and last finger up (or the log's end).
+    static func sequenceBounds(_ entries: [LogEntry]) -> [(Timestamp, Timestamp)] {
+        var bounds: [(Timestamp, Timestamp)] = []
+        var counter = TouchSequenceCounter()
+        var start: Timestamp?
+        for e in entries where e.kind == .input {
+            switch counter.step(e) {
+            case .firstFingerDown: start = e.time
+            case .lastFingerUp:
+                if let s = start { bounds.append((s, e.time)); start = nil }
+            case .other: break
+            }
+        }
+        if let s = start { bounds.append((s, entries.last?.time ?? s)) }
+        return bounds
     }
 
     // MARK: Rendering

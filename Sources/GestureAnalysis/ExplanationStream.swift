@@ -16,6 +16,9 @@ public struct ExplanationStream {
         case sequences(recognizers: [String], chains: Bool = true, answer: (Explanation.Sequence) -> Void)
         /// Every attempt of one recognizer, or the one in progress at a time (`Explanation.outcomes`).
         case attempts(of: String, at: Timestamp?)
+        /// Each touch sequence's winners and the recognizers' last states, without explanations
+        /// (`SequenceResults`): what a search that replays again and again compares.
+        case results(recognizers: [String], answer: (SequenceResults.Sequence) -> Void)
     }
 
     let question: Question
@@ -30,12 +33,20 @@ public struct ExplanationStream {
     /// How many entries it holds now: those of the sequence being gathered and the one before.
     public var keptEntries: Int { previous.count + current.count }
 
+    /// For `.results`: everything, since no entry needs keeping.
+    var results: SequenceResults.Gatherer?
+
     public init(_ question: Question) {
         self.question = question
         if case let .attempts(r, at) = question { attempts = Explanation.Attempts(recognizer: r, at: at) }
+        if case let .results(recognizers, answer) = question { results = SequenceResults.Gatherer(recognizers: recognizers, answer: answer) }
     }
 
     public mutating func feed(_ e: LogEntry) {
+        if results != nil {
+            results!.feed(e)
+            return
+        }
         if counter.step(e) == .firstFingerDown { startSequence(at: e.time) }
         current.append(e)
         if var a = attempts {
@@ -59,18 +70,28 @@ public struct ExplanationStream {
             closed = Array(current[..<split])
             current.removeFirst(split)
         }
-        if started, case let .sequences(recognizers, chains, answer) = question {
-            for q in Explanation(entries: closed, context: previous).sequences(recognizers: recognizers, chains: chains) { answer(q) }
-        }
+        if started { answer(closed) }
         started = true
         previous = closed
     }
 
+    /// Answers a sequence question about one closed sequence's entries.
+    func answer(_ entries: [LogEntry]) {
+        switch question {
+        case let .sequences(recognizers, chains, answer):
+            for q in Explanation(entries: entries, context: previous).sequences(recognizers: recognizers, chains: chains) { answer(q) }
+        case .attempts, .results:
+            break
+        }
+    }
+
     /// Explains what is left; for `.attempts`, the answer.
     public mutating func finish() -> [Explanation.Outcome] {
-        if started, case let .sequences(recognizers, chains, answer) = question {
-            for q in Explanation(entries: current, context: previous).sequences(recognizers: recognizers, chains: chains) { answer(q) }
+        if results != nil {
+            results!.finish()
+            return []
         }
+        if started { answer(current) }
         guard var a = attempts else { return [] }
         let (now, before) = (current, previous)
         return a.finish { Explanation.find($0, in: now) ?? Explanation.find($0, in: before) }

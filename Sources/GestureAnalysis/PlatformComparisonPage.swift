@@ -5,6 +5,14 @@ import GesturePlatforms
 /// --format svg` draws them) in a column of its own.
 extension PlatformComparison {
     public func html(title: String, timelines: [String]) -> String {
+        var page = ""
+        writeHTML(title: title, write: { page += $0 }, timeline: { page += timelines[$0] })
+        return page
+    }
+
+    /// The page written piece by piece (a long trace's is hundreds of megabytes): `write` takes
+    /// the page's text, `timeline(i)` writes platform `i`'s timeline picture where it goes.
+    public func writeHTML(title: String, write: (String) throws -> Void, timeline: (Int) throws -> Void) rethrows {
         func esc(_ s: String) -> String { EvaluationReport.esc(s) }
         var s = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
@@ -23,6 +31,10 @@ extension PlatformComparison {
         for p in platforms { s += "<th>\(esc(p.title))</th>" }
         s += "<th>where they part ways</th></tr>\n"
         for q in sequences {
+            if s.utf8.count >= 1 << 16 {
+                try write(s)
+                s = ""
+            }
             s += "<tr><td>\(q.index)<br><span class=\"why\">\(Self.ms(q.start))-\(Self.ms(q.end)) ms</span></td>"
             for side in q.sides {
                 let w = side.winners.isEmpty ? "nobody" : side.winners.map { "\(esc($0.recognizer)) \($0.state) at \(Self.ms($0.time)) ms" }.joined(separator: "<br>")
@@ -40,8 +52,11 @@ extension PlatformComparison {
             s += "</tr>\n"
         }
         s += "</table>\n<div class=\"columns\">"
-        for (p, svg) in zip(platforms, timelines) { s += "<div><h2>\(esc(p.title))</h2>\(svg)</div>" }
-        s += "</div></body></html>\n"
-        return s
+        for (i, p) in platforms.enumerated() {
+            try write(s + "<div><h2>\(esc(p.title))</h2>")
+            try timeline(i)
+            s = "</div>"
+        }
+        try write(s + "</div></body></html>\n")
     }
 }

@@ -22,7 +22,7 @@ public enum RegisteredParameterSweep {
     public static func analyze(recognizers built: [GestureRecognizer], scene: SceneDocument, baseline: [[String]],
                                replay: (SceneDocument) -> DecisionLog?) -> [Item] {
         let ids = built.map(\.id)
-        func winnersOf(_ doc: SceneDocument) -> [[String]]? { replay(doc).map { Explanation(log: $0).sequences(recognizers: ids, chains: false).map(\.winners) } }
+        func winnersOf(_ doc: SceneDocument) -> [[String]]? { replay(doc).map { SequenceResults.of($0.entries, recognizers: ids).map(\.winners) } }
         var items: [Item] = []
         for r in built {
             for spec in r.registeredParameters {

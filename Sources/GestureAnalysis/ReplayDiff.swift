@@ -109,9 +109,9 @@ public struct ReplayDiff: Sendable {
 
         public init(recognizers: [String]) {
             self.recognizers = recognizers
-            stream = ExplanationStream(.sequences(recognizers: recognizers, chains: false) { [unowned self] q in
+            stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
                 winners.append(q.winners)
-                results.append(self.recognizers.map { r in q.outcomes.first { $0.recognizer == r }?.result ?? "untouched" })
+                results.append(q.results.map { $0 ?? "untouched" })
             })
         }
 

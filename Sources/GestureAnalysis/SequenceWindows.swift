@@ -17,13 +17,21 @@ public final class SequenceWindows: TraceEventSource {
     /// `starts`: every sequence's start, in order; `sequences`: the ones to see (ascending).
     public init(source: any TraceEventSource, starts: [Timestamp], sequences: [Int]) {
         self.source = source
+        spans = Self.spans(starts: starts, sequences: sequences)
+    }
+
+    /// The windows' [start, end) spans, sorted and merged where they touch.
+    /// `leadIn`: how many sequences before each one its window starts with (1 unless told).
+    public static func spans(starts: [Timestamp], sequences: [Int], leadIn: (Int) -> Int = { _ in 1 }) -> [(start: Timestamp, end: Timestamp)] {
+        // A longer lead-in may reach back past the window before it: sorted, then merged.
+        let windows = sequences.filter { $0 < starts.count }.map { i in
+            (start: starts[max(0, i - leadIn(i))], end: i + 1 < starts.count ? starts[i + 1] : Timestamp(microseconds: .max))
+        }.sorted { $0.start < $1.start }
         var spans: [(start: Timestamp, end: Timestamp)] = []
-        for i in sequences where i < starts.count {
-            let from = max(0, i - 1)
-            let start = starts[from], end = i + 1 < starts.count ? starts[i + 1] : Timestamp(microseconds: .max)
-            if let last = spans.last, last.end >= start { spans[spans.count - 1].end = max(last.end, end) } else { spans.append((start, end)) }
+        for w in windows {
+            if let last = spans.last, last.end >= w.start { spans[spans.count - 1].end = max(last.end, w.end) } else { spans.append(w) }
         }
-        self.spans = spans
+        return spans
     }
 
     public var header: TraceHeader { source.header }

@@ -38,7 +38,7 @@ public struct ThresholdSensitivity {
         for e in log.entries { baseline.feed(e) }
         baseline.finish()
         return analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
-            replay(doc).map { Explanation(log: $0).sequences(recognizers: recognizers, chains: false).map(\.winners) }
+            replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map(\.winners) }
         }
     }
 
@@ -124,7 +124,7 @@ public struct ThresholdSensitivity {
         var counter = TouchSequenceCounter()
 
         public init(recognizers: [String]) {
-            stream = ExplanationStream(.sequences(recognizers: recognizers, chains: false) { [unowned self] q in
+            stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
                 winners.append(q.winners)
                 starts.append(q.start)
             })

@@ -11,12 +11,13 @@ public struct TouchSequenceCounter: Sendable {
     public init() {}
 
     public mutating func step(_ e: LogEntry) -> Step {
-        guard e.kind == .input else { return .other }
-        if e.phase == "began" {
+        guard e.kind == .input, let phase = e.phaseName else { return .other }
+        // Compared as the log's numbers: this runs on every entry of every replay.
+        if phase == .began {
             fingersDown += 1
             return fingersDown == 1 ? .firstFingerDown : .other
         }
-        if e.phase == "ended" || e.phase == "cancelled" {
+        if phase == .ended || phase == .cancelled {
             guard fingersDown > 0 else { return .other }
             fingersDown -= 1
             return fingersDown == 0 ? .lastFingerUp : .other

@@ -24,7 +24,14 @@ struct SensitivityCommand: ParsableCommand {
         // The baseline is gathered as it replays (the decisions with evidence, each sequence's
         // winners); every replay after it is streamed too: memory of the answer, not the log.
         let baseline = ThresholdSensitivity.Baseline(recognizers: ids)
-        let result = try replayOrExit(trace: trace, scene: doc, platform: platform, logSink: baseline.feed)
+        // Its events are kept on a tape (a temporary file past a few megabytes): the searches
+        // replay stretches of the trace tens of times without parsing its text again, and a
+        // trace from standard input can be replayed at all.
+        let tape = TraceTape(name: trace == StandardInput.path ? "standard input" : trace)
+        let reader = try openTraceOrExit(trace)
+        let result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, observe: tape.append, logSink: baseline.feed)
+        tape.finish(from: reader)
+        if let failure = tape.failure { throw Exit.fail("sensitivity: \(failure)") }
         baseline.finish()
         // Another platform's thresholds are its device values, set at the scene's top.
         let vary: ((SceneDocument, String, Double) -> SceneDocument?)? = platform == .uikit ? nil : { d, name, v in
@@ -33,19 +40,22 @@ struct SensitivityCommand: ParsableCommand {
         /// Winners by sequence start, replaying `source` with `variant`.
         func winners(_ variant: SceneDocument, _ source: any TraceEventSource) -> [(start: Timestamp, winners: [String])]? {
             var got: [(start: Timestamp, winners: [String])] = []
-            var stream = ExplanationStream(.sequences(recognizers: ids, chains: false) { got.append(($0.start, $0.winners)) })
-            guard (try? PlatformReplay.run(platform: platform, reader: source, scene: variant, logSink: { stream.feed($0) })) != nil else { return nil }
+            var stream = ExplanationStream(.results(recognizers: ids) { got.append(($0.start, $0.winners)) })
+            // Winners need the touches and the decisions: nothing else is logged (nor the updates
+            // of a gesture under way, nor the causes of routine rows).
+            guard (try? PlatformReplay.run(platform: platform, reader: source, scene: variant, keptKinds: [.input, .transition], routineUpdates: false,
+                                           routineCauses: false, logSink: { stream.feed($0) })) != nil else { return nil }
             _ = stream.finish()
             return got
         }
         func wholeTrace(_ variant: SceneDocument) -> [[String]]? {
-            (try? TraceReader(path: trace)).flatMap { winners(variant, $0) }?.map(\.winners)
+            winners(variant, tape.reader())?.map(\.winners)
         }
         /// The baseline's winners with those of `sequences` replayed in their windows, or nil
         /// when a window's sequence is missing.
-        func windowed(_ variant: SceneDocument, _ sequences: [Int]) -> [[String]]? {
-            guard let reader = try? TraceReader(path: trace),
-                  let got = winners(variant, SequenceWindows(source: reader, starts: baseline.starts, sequences: sequences)) else { return nil }
+        func windowed(_ variant: SceneDocument, _ sequences: [Int], leadIn: (Int) -> Int) -> [[String]]? {
+            let spans = SequenceWindows.spans(starts: baseline.starts, sequences: sequences, leadIn: leadIn)
+            guard let got = winners(variant, tape.reader(spans: spans)) else { return nil }
             let byStart = Dictionary(got.map { ($0.start, $0.winners) }, uniquingKeysWith: { a, _ in a })
             var all = baseline.winners
             for i in sequences {
@@ -55,19 +65,30 @@ struct SensitivityCommand: ParsableCommand {
             return all
         }
         // A short trace is replayed whole for every value (exact). A long one replays only the
-        // sequences that recorded the threshold, each after the one before it: what a value
-        // changes in sequences that did not record it (an app action that moved a view, a
-        // recognizer waiting across sequences) is not seen (docs/debugging.md). Windows are
-        // trusted for a set of sequences once the unchanged scene replays them as the whole
-        // trace did; otherwise, or when they are most of the trace, the whole trace.
-        let trusted = Mutex<[[Int]: Bool]>([:])
+        // sequences with a decision the value crosses, each after the ones before it (its
+        // lead-in): what a value changes in other sequences (an app action that moved a view, a
+        // decision made earlier under a looser threshold) is not seen (docs/debugging.md). A
+        // sequence's window is trusted once the unchanged scene replays it as the whole trace did,
+        // with a lead-in of 1, 2, 4, 8 or 16 sequences (a double tap's interval or a scroll view
+        // still moving can reach back further than one); a value needing a sequence no lead-in
+        // reproduces, or most of the trace, replays the whole trace.
+        let leadIns = Mutex<[Int: Int]>([:])  // 0: no lead-in reproduces the sequence
         let items = ThresholdSensitivity.analyze(baseline: baseline, scene: doc, recognizers: ids, vary: vary) { variant, sequences in
             if baseline.winners.count <= ThresholdSensitivity.listedSequences || sequences.count * 2 > baseline.winners.count { return wholeTrace(variant) }
-            // Searches run on several threads; a check may run twice, with the same answer.
-            let known = trusted.withLock { $0[sequences] }
-            let trust = known ?? (windowed(doc, sequences) == baseline.winners)
-            if known == nil { trusted.withLock { $0[sequences] = trust } }
-            return trust ? windowed(variant, sequences) : wholeTrace(variant)
+            // Searches run on several threads; a sequence may be checked twice, with the same answer.
+            var unknown = leadIns.withLock { l in sequences.filter { l[$0] == nil } }
+            var lead = 1
+            while !unknown.isEmpty && lead <= 16 {
+                let unchanged = windowed(doc, unknown) { _ in lead }
+                let reproduced = unknown.filter { unchanged?[$0] == baseline.winners[$0] }
+                leadIns.withLock { l in for i in reproduced { l[i] = lead } }
+                unknown.removeAll { i in reproduced.contains(i) }
+                lead *= 2
+            }
+            leadIns.withLock { l in for i in unknown { l[i] = 0 } }
+            let known = leadIns.withLock { $0 }
+            guard sequences.allSatisfy({ known[$0]! > 0 }) else { return wholeTrace(variant) }
+            return windowed(variant, sequences) { known[$0] ?? 1 }
         }
         // Registered parameters are UIKit-style classes' own; another platform's replay has none.
         let swept = result.scene.map { built in

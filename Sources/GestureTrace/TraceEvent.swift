@@ -95,3 +95,14 @@ public struct ContactSize: Sendable, Equatable {
         self.height = height
     }
 }
+
+// An event is plain values (no references, no strings), copied as bytes: a trace's events can
+// be kept in a temporary file and read back (`TraceTape`). A field that is not would fail here.
+extension TraceEvent: BitwiseCopyable {}
+extension ScrollSample: BitwiseCopyable {}
+extension ContactSize: BitwiseCopyable {}
+extension Timestamp: BitwiseCopyable {}
+extension TouchEventType: BitwiseCopyable {}
+extension InputDevice: BitwiseCopyable {}
+extension ScrollSample.Phase: BitwiseCopyable {}
+extension ScrollSample.Kind: BitwiseCopyable {}
