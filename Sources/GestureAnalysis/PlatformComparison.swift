@@ -28,8 +28,6 @@ public struct PlatformComparison: Sendable {
         public var platform: Platform
         /// Recognizers that recognized or began, each with its first win.
         public var winners: [Decision]
-        /// Every decisive row, in log order.
-        public var decisions: [Decision]
     }
 
     /// Where the platforms part ways in one sequence.
@@ -82,31 +80,29 @@ public struct PlatformComparison: Sendable {
             return
         }
         let bounds = reference.starts
-        var perPlatform: [[[Decision]]] = []
-        for (_, g) in gathered {
-            var buckets = [[Decision]](repeating: [], count: bounds.count)
-            var i = 0
-            for d in g.decisions {
-                while i + 1 < bounds.count && d.time >= bounds[i + 1] { i += 1 }
-                guard !bounds.isEmpty, d.time >= bounds[0] else { continue }
-                buckets[i].append(d)
-            }
-            perPlatform.append(buckets)
-        }
+        // Each platform's rows are taken from its gatherer (not copied) and walked with a cursor
+        // per platform, sequence after sequence: a long trace's rows are held once.
+        let rows = gathered.map { $0.1.takeDecisions() }
+        var cursors = rows.map { list in list.firstIndex { d in !bounds.isEmpty && d.time >= bounds[0] } ?? list.count }
         var out: [SequenceComparison] = []
+        out.reserveCapacity(bounds.count)
         for (k, start) in bounds.enumerated() {
-            var sides: [Side] = []
+            let next = k + 1 < bounds.count ? bounds[k + 1] : Timestamp(microseconds: .max)
+            var sides: [Side] = [], inSequence: [(Platform, ArraySlice<Decision>)] = []
             var end = start
             for (p, (platform, _)) in gathered.enumerated() {
-                let ds = perPlatform[p][k]
+                let from = cursors[p]
+                while cursors[p] < rows[p].count && rows[p][cursors[p]].time < next { cursors[p] += 1 }
+                let ds = rows[p][from..<cursors[p]]
                 var winners: [Decision] = []
                 for d in ds where (d.state == "recognized" || d.state == "began") && !winners.contains(where: { $0.recognizer == d.recognizer }) {
                     winners.append(d)
                 }
                 if let last = ds.last { end = max(end, last.time) }
-                sides.append(Side(platform: platform, winners: winners, decisions: ds))
+                sides.append(Side(platform: platform, winners: winners))
+                inSequence.append((platform, ds))
             }
-            out.append(SequenceComparison(index: k + 1, start: start, end: end, sides: sides, divergence: Self.divergence(sides)))
+            out.append(SequenceComparison(index: k + 1, start: start, end: end, sides: sides, divergence: Self.divergence(inSequence)))
         }
         sequences = out
     }
@@ -123,6 +119,12 @@ public struct PlatformComparison: Sendable {
         var count = 0
 
         public init(causes: Bool) { self.causes = causes }
+
+        /// The rows, leaving the gatherer without them (the comparison keeps them once).
+        public func takeDecisions() -> [Decision] {
+            defer { decisions = [] }
+            return decisions
+        }
 
         public func feed(_ e: LogEntry) {
             if counter.step(e) == .firstFingerDown { starts.append(e.time) }
@@ -185,7 +187,7 @@ public struct PlatformComparison: Sendable {
     }
 
     /// The recognizer whose outcomes differ earliest, and each platform's first differing row.
-    static func divergence(_ sides: [Side]) -> Divergence? {
+    static func divergence(_ sides: [(platform: Platform, decisions: ArraySlice<Decision>)]) -> Divergence? {
         var ids: [String] = []
         for s in sides { for d in s.decisions where !ids.contains(d.recognizer) { ids.append(d.recognizer) } }
         var best: (time: Timestamp, divergence: Divergence)?

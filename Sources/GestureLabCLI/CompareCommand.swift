@@ -52,50 +52,32 @@ struct CompareCommand: ParsableCommand {
         let doc = try loadScene(scene, overrides: overrides)
         let chosen = platforms.flatMap { $0 }
         let order = chosen.isEmpty ? Platform.allCases : chosen
-        if format == .text && trace != StandardInput.path { return try compareStreaming(doc, order) }
-        // The trace is read once and replayed from memory under each platform.
-        let header: TraceHeader, events: [TraceEvent]
-        do { (header, events, _) = try TraceReader.readAll(path: trace) } catch { throw Exit.fail(error.description) }
-        _ = header
-        var logs: [(Platform, DecisionLog)] = []
-        var ids: [Platform: [String]] = [:]
+        // Every platform replays the trace twice at most (its decisions, then the causes of the
+        // rows shown), streamed: a long trace in the memory of its decisions (issue 35). A trace
+        // from standard input is read once onto a tape that the replays read back.
+        var tape: TraceTape?
+        if trace == StandardInput.path {
+            let t = TraceTape(name: "standard input")
+            let reader = try openTraceOrExit(trace)
+            do { while let e = try reader.nextEvent() { t.append(e) } } catch { throw Exit.fail(error.description) }
+            t.finish(from: reader)
+            if let failure = t.failure { throw Exit.fail("compare: \(failure)") }
+            tape = t
+        }
+        let source = { [trace] () throws -> any TraceEventSource in try tape?.reader() ?? TraceReader(path: trace) }
+        var ids: [[String]] = []
         for p in order {
-            do {
-                logs.append((p, try PlatformReplay.run(platform: p, events: events, scene: doc)))
-                ids[p] = try PlatformReplay.recognizerIDs(platform: p, scene: doc)
-            } catch let e as SceneError {
-                throw Exit.fail("\(e.description) (under \(p.title)'s rules)")
-            }
+            do { ids.append(try PlatformReplay.recognizerIDs(platform: p, scene: doc)) } catch { throw Exit.fail("\(error.description) (under \(p.title)'s rules)") }
         }
-        let comparison = PlatformComparison(logs: logs)
-        let name = trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent
-        let title = "\(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
-        let text: String
-        switch format {
-        case .text:
-            text = comparison.text(title: "Compare of " + title)
-        case .html:
-            // One time axis for every column, so the columns read across.
-            let first = events.first?.time ?? .zero
-            let last = logs.compactMap { $0.1.entries.last?.time }.max() ?? first
-            let svgs = try logs.map { p, log in
-                try TimelineSVG.render(TimelineModel(log: log, recognizers: ids[p] ?? [], views: [], events: (first, last)), title: "\(name) under \(p.title)")
-            }
-            text = comparison.html(title: "Compare of " + title, timelines: svgs)
-        }
-        try write(text, to: output ?? "-", inputs: [trace, scene])
-        if comparison.sequences.contains(where: { !$0.sameWinners }) { throw ExitCode(1) }
-    }
-
-    /// The text from the platforms replayed side by side on the cores, each gathering only its
-    /// decisive rows without causes; the causes of the rows shown are fetched by replaying the
-    /// platforms that have some again. A long trace in the memory of its decisions (issue 35).
-    func compareStreaming(_ doc: SceneDocument, _ order: [Platform]) throws {
+        // The page's timelines are drawn as the replays run (`TimelineModel.Builder`, spooled).
+        let drawing = format == .html ? order.indices.map { TimelineDrawing(recognizers: ids[$0]) } : []
         let gathered = order.map { ($0, PlatformComparison.Gatherer(causes: false)) }
         let failures = Failures(count: order.count)
         forEachInParallel(order.count) { i in
             do {
-                _ = try PlatformReplay.run(platform: order[i], reader: TraceReader(path: trace), scene: doc, logSink: gathered[i].1.feed)
+                let draw = drawing.isEmpty ? nil : drawing[i]
+                _ = try PlatformReplay.run(platform: order[i], reader: source(), scene: doc, observe: draw.map { d in { d.saw($0) } },
+                                           logSink: { e in gathered[i].1.feed(e); draw?.feed(e) })
             } catch let e as SceneError {
                 failures.set(i, "\(e.description) (under \(order[i].title)'s rules)")
             } catch {
@@ -109,13 +91,49 @@ struct CompareCommand: ParsableCommand {
         let again = order.indices.filter { shown[order[$0]] != nil }
         forEachInParallel(again.count) { k in
             let i = again[k]
-            _ = try? PlatformReplay.run(platform: order[i], reader: TraceReader(path: trace), scene: doc, logSink: finders[i].feed)
+            _ = try? PlatformReplay.run(platform: order[i], reader: source(), scene: doc, logSink: finders[i].feed)
         }
         comparison.fillCauses(Dictionary(uniqueKeysWithValues: order.indices.map { (order[$0], finders[$0].found) }))
-        let name = (trace as NSString).lastPathComponent
+        let name = trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent
         let title = "\(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
-        try write(comparison.text(title: "Compare of " + title), to: output ?? "-", inputs: [trace, scene])
+        switch format {
+        case .text:
+            try write(comparison.text(title: "Compare of " + title), to: output ?? "-", inputs: [trace, scene])
+        case .html:
+            // One time axis for every column, so the columns read across: from the trace's first
+            // event to the last entry of any platform's log.
+            let first = drawing.compactMap(\.firstEvent).min() ?? .zero
+            let last = drawing.compactMap(\.lastEntry).max() ?? first
+            let models = drawing.map { $0.builder.finish(events: (first, last)) }
+            let out = try OutputFile(output ?? "-", inputs: [trace, scene])
+            let page = PageOutput { try out.write(bytes: $0) }
+            do {
+                try comparison.writeHTML(title: "Compare of " + title, write: { try page.write($0) }) { i in
+                    try TimelineSVG.write(models[i], title: "\(name) under \(order[i].title)", to: page)
+                }
+                try page.flush()
+            } catch let error as SpoolError {
+                throw Exit.fail("compare: \(error.description)")
+            }
+            try out.finish()
+        }
         if comparison.sequences.contains(where: { !$0.sameWinners }) { throw ExitCode(1) }
+    }
+}
+
+/// One platform's timeline, built as its replay runs on its own thread.
+final class TimelineDrawing: @unchecked Sendable {
+    var builder: TimelineModel.Builder
+    private(set) var firstEvent: Timestamp?
+    private(set) var lastEntry: Timestamp?
+
+    init(recognizers: [String]) { builder = TimelineModel.Builder(recognizers: recognizers) }
+
+    func saw(_ e: TraceEvent) { if firstEvent == nil { firstEvent = e.time } }
+
+    func feed(_ e: LogEntry) {
+        lastEntry = e.time
+        builder.feed(e)
     }
 }
 

@@ -51,7 +51,7 @@ public struct StrokePathBuilder: Sendable {
     private(set) var pointers: [Int] = []
     private(set) var bounds: [(first: Double, last: Double)] = []
 
-    public init() { self.init(spillAfter: 1 << 17) }
+    public init() { self.init(spillAfter: 1 << 15) }
 
     init(spillAfter budget: Int) { points = Spool(budget: budget) }
 

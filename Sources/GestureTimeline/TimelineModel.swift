@@ -115,7 +115,7 @@ public struct TimelineModel: Sendable {
 
         /// `spillAfter`: how many marks stay in memory before the spool writes them out (tests
         /// make it small to see the file used).
-        public init(recognizers: [String]) { self.init(recognizers: recognizers, spillAfter: 1 << 17) }
+        public init(recognizers: [String]) { self.init(recognizers: recognizers, spillAfter: 1 << 15) }
 
         init(recognizers: [String], spillAfter: Int) {
             model = TimelineModel(spillAfter: spillAfter)
