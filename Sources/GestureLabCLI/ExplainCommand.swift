@@ -26,37 +26,10 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: "Explain the attempt in progress at this time (ms).")
     var at: Double?
 
-    @Option(name: .long, help: "Only the touch sequences that start at or after this time (ms).")
-    var from: Double?
-
-    @Option(name: .long, help: "Only the touch sequences that start at or before this time (ms); nothing after the next one is read.")
-    var to: Double?
-
-    @Option(name: .long, help: "Only this touch sequence (numbered from 1); nothing after it is read.")
-    var sequence: Int?
+    @OptionGroup var stretch: StretchOptions
 
     func validate() throws {
         try OptionCheck.time(at, "--at")
-        try OptionCheck.time(from, "--from")
-        try OptionCheck.time(to, "--to")
-        if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
-        if let sequence, sequence < 1 { throw ValidationError("--sequence \(sequence): sequences are numbered from 1") }
-        if sequence != nil && (from != nil || to != nil) { throw ValidationError("--sequence and --from/--to choose the same thing two ways: give one") }
-    }
-
-    /// Whether a sequence (numbered from 1, starting at `start`) is asked for.
-    func asked(_ number: Int, _ start: Timestamp) -> Bool {
-        if let sequence { return number == sequence }
-        if let from, start.milliseconds < from { return false }
-        if let to, start.milliseconds > to { return false }
-        return true
-    }
-
-    /// The trace, read only as far as the stretch asked for needs (`TraceUntil`).
-    func reader() throws -> any TraceEventSource {
-        let whole = try openTraceOrExit(trace)
-        guard to != nil || sequence != nil else { return whole }
-        return TraceUntil(source: whole, time: to.map { Timestamp.milliseconds($0) }, sequences: sequence)
     }
 
     @Option(name: .long, help: "text or json")
@@ -72,15 +45,15 @@ struct ExplainCommand: ParsableCommand {
             // Which sequence each attempt's decision falls in, for --from/--to/--sequence.
             var starts: [Timestamp] = []
             var counter = TouchSequenceCounter()
-            let result = try replayOrExit(trace: trace, reader: reader(), scene: doc, platform: scene.platform, logSink: { e in
+            let result = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, logSink: { e in
                 if counter.step(e) == .firstFingerDown { starts.append(e.time) }
                 stream.feed(e)
             })
             let ids = result.recognizerIDs
             guard ids.contains(r) else { throw Exit.fail("the scene has no recognizer \"\(r)\"; it has \(ids.joined(separator: ", "))") }
             let outcomes = stream.finish().filter { o in
-                guard let t = o.time, let k = starts.lastIndex(where: { $0 <= t }) else { return from == nil && sequence == nil }
-                return asked(k + 1, starts[k])
+                guard let t = o.time, let k = starts.lastIndex(where: { $0 <= t }) else { return stretch.from == nil && stretch.sequence == nil }
+                return stretch.asked(k + 1, starts[k])
             }
             switch format {
             case .text: emit(outcomes.map(Explanation.text).joined(separator: "\n"), terminator: "")
@@ -94,18 +67,18 @@ struct ExplainCommand: ParsableCommand {
             var number = 0
             var stream = ExplanationStream(.sequences(recognizers: ids) { q in
                 number += 1
-                guard asked(number, q.start) else { return }
+                guard stretch.asked(number, q.start) else { return }
                 count += 1
                 switch format {
                 case .text: emit(Explanation.text(q, number: number), terminator: "")
                 case .json: emit((count == 1 ? Explanation.jsonSequencesOpening : ",\n") + Explanation.json(q), terminator: "")
                 }
             })
-            _ = try replayOrExit(trace: trace, reader: reader(), scene: doc, platform: scene.platform, logSink: { stream.feed($0) })
+            _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, logSink: { stream.feed($0) })
             _ = stream.finish()
             switch format {
             case .text:
-                if count == 0 { emit(from == nil && to == nil && sequence == nil ? Explanation.noTouchesText : "No touch sequence in that stretch of the trace (\(number) in what was read).\n", terminator: "") }
+                if count == 0 { emit(!stretch.isSet ? Explanation.noTouchesText : "No touch sequence in that stretch of the trace (\(number) in what was read).\n", terminator: "") }
             case .json: emit((count == 0 ? Explanation.jsonSequencesOpening : "") + Explanation.jsonSequencesClosing, terminator: "")
             }
         }

@@ -245,6 +245,32 @@ struct DebuggingCLITests {
         #expect(try gesturelab(["explain", path, "--scene", scene, "--sequence", "2", "--from", "10"]).status == 64)
     }
 
+    @Test("timeline --sequence, --from and --to draw one stretch of a long trace: only its marks, its strokes and its time")
+    func timelineStretch() throws {
+        let path = try writeTapsTrace(count: 5, spacing: 1000, name: "timeline-stretch")
+        let out = NSTemporaryDirectory() + "gesturelab-stretch-\(getpid()).json"
+        defer { for f in [path, out] { try? FileManager.default.removeItem(atPath: f) } }
+        let scene = "recordings/scenes/tap-requires-double-tap.yaml"
+        /// The times (ms) of the Perfetto trace's marks and state spans.
+        func times(_ extra: [String]) throws -> [Double] {
+            let r = try gesturelab(["timeline", path, "--scene", scene, "--format", "perfetto", "-o", out] + extra)
+            #expect(r.status == 0, "\(extra): \(r.stderr)")
+            let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+            let events = root?["traceEvents"] as? [[String: Any]] ?? []
+            return events.filter { ($0["ph"] as? String) != "M" }.compactMap { ($0["ts"] as? NSNumber)?.doubleValue }.map { $0 / 1000 }
+        }
+        // Taps go down at 20, 1020, 2020, 3020 and 4020 ms; each single tap is recognized 400 ms later.
+        let all = try times([])
+        #expect(all.min() == 20 && all.max()! >= 4420)
+        let third = try times(["--sequence", "3"])
+        #expect(!third.isEmpty && third.min()! >= 2020 && third.max()! < 3020, "\(third)")
+        #expect(third.contains(2420), "the third tap's recognition")
+        let middle = try times(["--from", "1500", "--to", "3500"])
+        #expect(middle.min()! >= 2020 && middle.max()! < 4020 && middle.contains(2420) && middle.contains(3420), "\(middle)")
+        let none = try gesturelab(["timeline", path, "--scene", scene, "--sequence", "9", "-o", out])
+        #expect(none.status != 0 && none.stderr.contains("no touch sequence in that stretch"))
+    }
+
     @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
     func explainAndTimeline() throws {
         let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])

@@ -1,0 +1,44 @@
+import ArgumentParser
+import GestureAnalysis
+import GestureTrace
+
+/// `--from`, `--to` and `--sequence`: one stretch of a long trace, its touch sequences numbered
+/// as in the whole. What comes before the stretch is still replayed (the engine keeps no
+/// snapshot of its state at a quiet point to start from: docs/debugging.md), what comes after it
+/// is never read (`TraceUntil`).
+struct StretchOptions: ParsableArguments {
+    @Option(name: .long, help: "Only the touch sequences that start at or after this time (ms).")
+    var from: Double?
+
+    @Option(name: .long, help: "Only the touch sequences that start at or before this time (ms); nothing after the next one is read.")
+    var to: Double?
+
+    @Option(name: .long, help: "Only this touch sequence (numbered from 1); nothing after it is read.")
+    var sequence: Int?
+
+    func validate() throws {
+        try OptionCheck.time(from, "--from")
+        try OptionCheck.time(to, "--to")
+        if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
+        if let sequence, sequence < 1 { throw ValidationError("--sequence \(sequence): sequences are numbered from 1") }
+        if sequence != nil && (from != nil || to != nil) { throw ValidationError("--sequence and --from/--to choose the same thing two ways: give one") }
+    }
+
+    /// Whether any of the three was given.
+    var isSet: Bool { from != nil || to != nil || sequence != nil }
+
+    /// Whether a sequence (numbered from 1, starting at `start`) is asked for.
+    func asked(_ number: Int, _ start: Timestamp) -> Bool {
+        if let sequence { return number == sequence }
+        if let from, start.milliseconds < from { return false }
+        if let to, start.milliseconds > to { return false }
+        return true
+    }
+
+    /// The trace, read only as far as the stretch needs.
+    func reader(_ trace: String) throws -> any TraceEventSource {
+        let whole = try openTraceOrExit(trace)
+        guard to != nil || sequence != nil else { return whole }
+        return TraceUntil(source: whole, time: to.map { Timestamp.milliseconds($0) }, sequences: sequence)
+    }
+}
