@@ -3,6 +3,9 @@
 # command-line tests run), then runs the Swift Testing suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each step's time, printed at its end: CI must stay under ten minutes on this 2-core machine.
+started=$SECONDS
+step() { echo "test.sh: $1 done at $((SECONDS - started)) s"; }
 # chromium renders the HTML timeline in a test (a real browser running the page's script) and,
 # driven through its DevTools protocol by node (20, from the machine's image), sends real touches
 # to `gesturelab serve`; curl makes the server tests' plain requests; Xvfb and xdotool drive the
@@ -27,19 +30,29 @@ if grep "warning:" .build/last-build.log | grep -v "^warning: 'swift-distributed
     echo "test.sh: the build has compiler warnings (above); fix them" >&2
     exit 1
 fi
+step build
 swift test --skip-build --disable-xctest
+step tests
 # What users import is a promise: its public surface must match docs/public-api (CHANGELOG.md).
 bash scripts/public-api.sh --check
 # ... and nothing users compiled against the last release (docs/api-baseline/VERSION) breaks,
 # unless a new version announces it (swift-api-digester, as diagnose-api-breaking-changes).
 bash scripts/api-breakage.sh --check
+# Allocations of the engine, the reader, the log writer and a streaming explain must not grow
+# (ordo-one/package-benchmark in Benchmarks/, thresholds in Benchmarks/Thresholds).
+bash scripts/bench-thresholds.sh
+step "API checks and benchmark thresholds"
 # The DocC documentation of those modules builds with DocC's warnings as errors, and every public
 # symbol has a documentation comment (docs/undocumented-symbols.txt).
 bash scripts/docs.sh --check
+step docs
 # A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md).
 bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}"
+step fuzz
 # A package made by `gesturelab init` builds, passes its tests and replays (docs/custom-recognizers.md).
 bash scripts/check-scaffold.sh
+step scaffold
 # Every seed example and delegate, and the iOS-written files of the UIKit tests (timers, controls,
 # insets, scroll state), compile in Swift 5 language mode too (the test build has them in Swift 6).
 bash scripts/check-uikit-sources.sh Examples/SeedRecognizers/*.swift Examples/iOSRecorder/*.swift Tests/GestureLabUIKitTests/iOSFiles/*.swift >/dev/null
+step "Swift 5 check"
