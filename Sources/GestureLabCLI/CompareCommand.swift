@@ -42,6 +42,8 @@ struct CompareCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output (- is standard output).")
     var output: String?
 
+    @OptionGroup var stretch: StretchOptions
+
     func validate() throws {
         let chosen = platforms.flatMap { $0 }
         if !chosen.isEmpty && chosen.count < 2 { throw ValidationError("--platforms needs at least two platforms to compare") }
@@ -58,19 +60,24 @@ struct CompareCommand: ParsableCommand {
         var tape: TraceTape?
         if trace == StandardInput.path {
             let t = TraceTape(name: "standard input")
-            let reader = try openTraceOrExit(trace)
+            let reader = try stretch.reader(trace)
             do { while let e = try reader.nextEvent() { t.append(e) } } catch { throw Exit.fail(error.description) }
             t.finish(from: reader)
             if let failure = t.failure { throw Exit.fail("compare: \(failure)") }
             tape = t
         }
-        let source = { [trace] () throws -> any TraceEventSource in try tape?.reader() ?? TraceReader(path: trace) }
+        let source = { [trace, stretch] () throws -> any TraceEventSource in
+            if let tape { return tape.reader() }
+            let whole = try TraceReader(path: trace)
+            guard stretch.to != nil || stretch.sequence != nil else { return whole }
+            return TraceUntil(source: whole, time: stretch.to.map { Timestamp.milliseconds($0) }, sequences: stretch.sequence)
+        }
         var ids: [[String]] = []
         for p in order {
             do { ids.append(try PlatformReplay.recognizerIDs(platform: p, scene: doc)) } catch { throw Exit.fail("\(error.description) (under \(p.title)'s rules)") }
         }
         // The page's timelines are drawn as the replays run (`TimelineModel.Builder`, spooled).
-        let drawing = format == .html ? order.indices.map { TimelineDrawing(recognizers: ids[$0]) } : []
+        let drawing = format == .html ? order.indices.map { TimelineDrawing(recognizers: ids[$0], stretch: stretch) } : []
         let gathered = order.map { ($0, PlatformComparison.Gatherer(causes: false)) }
         let failures = Failures(count: order.count)
         forEachInParallel(order.count) { i in
@@ -86,6 +93,12 @@ struct CompareCommand: ParsableCommand {
         }
         if let first = failures.first { throw Exit.fail(first) }
         var comparison = PlatformComparison(gathered: gathered)
+        // A stretch: its sequences, numbered as in the whole trace.
+        if stretch.isSet {
+            let read = comparison.sequences.count
+            comparison.sequences.removeAll { !stretch.asked($0.index, $0.start) }
+            if comparison.sequences.isEmpty { throw Exit.fail("compare: no touch sequence in that stretch of the trace (\(read) in what was read)") }
+        }
         let shown = comparison.rowsShown
         let finders = order.map { PlatformComparison.CauseFinder(wanted: shown[$0] ?? []) }
         let again = order.indices.filter { shown[order[$0]] != nil }
@@ -121,17 +134,22 @@ struct CompareCommand: ParsableCommand {
     }
 }
 
-/// One platform's timeline, built as its replay runs on its own thread.
+/// One platform's timeline, built as its replay runs on its own thread (of a stretch: its part).
 final class TimelineDrawing: @unchecked Sendable {
     var builder: TimelineModel.Builder
+    private var filter: StretchFilter
     private(set) var firstEvent: Timestamp?
     private(set) var lastEntry: Timestamp?
 
-    init(recognizers: [String]) { builder = TimelineModel.Builder(recognizers: recognizers) }
+    init(recognizers: [String], stretch: StretchOptions) {
+        builder = TimelineModel.Builder(recognizers: recognizers)
+        filter = StretchFilter(stretch)
+    }
 
-    func saw(_ e: TraceEvent) { if firstEvent == nil { firstEvent = e.time } }
+    func saw(_ e: TraceEvent) { if filter.saw(e) && firstEvent == nil { firstEvent = e.time } }
 
     func feed(_ e: LogEntry) {
+        guard filter.keeps(e) else { return }
         lastEntry = e.time
         builder.feed(e)
     }

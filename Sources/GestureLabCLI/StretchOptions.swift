@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureAnalysis
+import GestureEngine
 import GestureTrace
 
 /// `--from`, `--to` and `--sequence`: one stretch of a long trace, its touch sequences numbered
@@ -40,5 +41,43 @@ struct StretchOptions: ParsableArguments {
         let whole = try openTraceOrExit(trace)
         guard to != nil || sequence != nil else { return whole }
         return TraceUntil(source: whole, time: to.map { Timestamp.milliseconds($0) }, sequences: sequence)
+    }
+}
+
+/// Which events and log entries of a replay belong to the stretch, for the drawings: sequences
+/// are counted on the trace's events, which a replay sees before the engine logs what they cause
+/// (and what came due before them); the stretch runs from the start of its first sequence to the
+/// end of what is read (`TraceUntil` stops the reading).
+struct StretchFilter {
+    let stretch: StretchOptions
+    private var fingers = 0
+    private(set) var sequences = 0
+    private var inStretch: Bool
+    private(set) var start: Timestamp?
+
+    init(_ stretch: StretchOptions) {
+        self.stretch = stretch
+        inStretch = !stretch.isSet
+    }
+
+    /// Whether a trace event is in the stretch.
+    mutating func saw(_ e: TraceEvent) -> Bool {
+        if e.type == .down {
+            if fingers == 0 {
+                sequences += 1
+                inStretch = stretch.asked(sequences, e.time)
+                if inStretch && start == nil { start = e.time }
+            }
+            fingers += 1
+        } else if e.type == .up || e.type == .cancel {
+            fingers = max(0, fingers - 1)
+        }
+        return inStretch
+    }
+
+    /// Whether a log entry is in the stretch (a timer due before its start fires when its first
+    /// touch arrives, and is not).
+    func keeps(_ e: LogEntry) -> Bool {
+        !stretch.isSet || start.map { e.time >= $0 } == true
     }
 }

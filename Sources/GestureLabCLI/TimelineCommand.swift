@@ -42,33 +42,17 @@ struct TimelineCommand: ParsableCommand {
         let ids: [String]
         do { ids = try PlatformReplay.recognizerIDs(platform: scene.platform, scene: doc) } catch { throw Exit.fail(error.description) }
         var builder = TimelineModel.Builder(recognizers: ids)
-        // A stretch (--from, --to, --sequence) is drawn from the start of its first sequence:
-        // sequences are counted on the trace's events, which the replay sees before the engine
-        // logs what they cause (and what came due before them).
-        var fingers = 0, sequences = 0, drawing = !stretch.isSet, stretchStart: Timestamp?
+        // A stretch (--from, --to, --sequence) is drawn from the start of its first sequence.
+        var filter = StretchFilter(stretch)
         _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, routineUpdates: false,
                              keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
                              observe: { e in
-                                 if e.type == .down {
-                                     if fingers == 0 {
-                                         sequences += 1
-                                         drawing = stretch.asked(sequences, e.time)
-                                         if drawing && stretchStart == nil { stretchStart = e.time }
-                                     }
-                                     fingers += 1
-                                 } else if e.type == .up || e.type == .cancel {
-                                     fingers = max(0, fingers - 1)
-                                 }
-                                 guard drawing else { return }
+                                 guard filter.saw(e) else { return }
                                  if first == nil { first = e.time }
                                  last = e.time
                                  if drawsStrokes { strokes.add(e) }
-                             }, logSink: { e in
-                                 // A stretch runs to the end of what is read (`TraceUntil`); a
-                                 // timer due before its start fires when its first touch arrives.
-                                 if !stretch.isSet || stretchStart.map({ e.time >= $0 }) == true { builder.feed(e) }
-                             })
-        if stretch.isSet && stretchStart == nil { throw Exit.fail("timeline: no touch sequence in that stretch of the trace (\(sequences) in what was read)") }
+                             }, logSink: { e in if filter.keeps(e) { builder.feed(e) } })
+        if stretch.isSet && filter.start == nil { throw Exit.fail("timeline: no touch sequence in that stretch of the trace (\(filter.sequences) in what was read)") }
         let events = first.flatMap { f in last.map { (first: f, last: $0) } }
         let model = builder.finish(events: events)
         let title = "\(trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent) in \(doc.name)"

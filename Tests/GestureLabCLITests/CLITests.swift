@@ -271,6 +271,23 @@ struct DebuggingCLITests {
         #expect(none.status != 0 && none.stderr.contains("no touch sequence in that stretch"))
     }
 
+    @Test("compare --sequence, --from and --to set one stretch side by side, numbered as in the whole")
+    func compareStretch() throws {
+        let path = try writeTapsTrace(count: 5, spacing: 1000, name: "compare-stretch")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = "recordings/scenes/tap-requires-double-tap.yaml"
+        func headings(_ extra: [String]) throws -> [String] {
+            let r = try gesturelab(["compare", path, "--scene", scene] + extra)
+            #expect(r.status == 0 || r.status == 1, "\(extra): \(r.stderr)")
+            return r.stdout.split(separator: "\n").filter { $0.hasPrefix("sequence ") }.map { String($0.prefix(while: { $0 != " " && $0 != "(" }) + " " + $0.split(separator: " ")[1]) }
+        }
+        #expect(try headings([]) == (1...5).map { "sequence \($0)" })
+        #expect(try headings(["--sequence", "3"]) == ["sequence 3"])
+        #expect(try headings(["--from", "1500", "--to", "3500"]) == ["sequence 3", "sequence 4"])
+        let none = try gesturelab(["compare", path, "--scene", scene, "--sequence", "9"])
+        #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
+    }
+
     @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
     func explainAndTimeline() throws {
         let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])
