@@ -72,11 +72,11 @@ public struct ThresholdSensitivity {
             nonisolated(unsafe) let winners = winners, vary = vary
             // What each search reads, fixed before they start.
             let jobs = order.map { (item: items[firsts[$0]!], sequences: baseline.sequencesRecording[$0] ?? []) }
-            let winnersBefore = baseline.winners
+            let winnersBefore = baseline.winners, shown = baseline.analysedSequences
             let one = { (n: Int) in
                 let (item, sequences) = jobs[n]
                 found.set(n, search(recognizer: item.recognizer, parameter: item.evidence.parameter, from: item.evidence.threshold, past: item.evidence.value,
-                                    scene: scene, baseline: winnersBefore, vary: vary) { winners($0, sequences) })
+                                    scene: scene, baseline: winnersBefore, shown: shown, vary: vary) { winners($0, sequences) })
             }
             // Users' main-actor code (GestureLabUIKit) never runs on two threads at once.
             if oneThread {
@@ -122,8 +122,17 @@ public struct ThresholdSensitivity {
         var stream: ExplanationStream!
         var started = -1
         var counter = TouchSequenceCounter()
+        /// Which sequences' decisions are analysed (number from 1, start): a stretch of a long
+        /// trace; nil: all.
+        let keeps: ((Int, Timestamp) -> Bool)?
+        var keeping: Bool
+        var kept: [Int] = []
+        /// The sequences analysed (numbered from 0), when not all are.
+        public var analysedSequences: [Int]? { keeps == nil ? nil : kept }
 
-        public init(recognizers: [String]) {
+        public init(recognizers: [String], keeps: ((Int, Timestamp) -> Bool)? = nil) {
+            self.keeps = keeps
+            keeping = keeps == nil
             stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
                 winners.append(q.winners)
                 starts.append(q.start)
@@ -131,8 +140,12 @@ public struct ThresholdSensitivity {
         }
 
         public func feed(_ e: LogEntry) {
-            if counter.step(e) == .firstFingerDown { started += 1 }
-            if e.kind == .transition && !e.cause.evidence.isEmpty, let r = e.recognizer, let to = e.to {
+            if counter.step(e) == .firstFingerDown {
+                started += 1
+                keeping = keeps?(started + 1, e.time) ?? true
+                if keeping { kept.append(started) }
+            }
+            if keeping && e.kind == .transition && !e.cause.evidence.isEmpty, let r = e.recognizer, let to = e.to {
                 for ev in e.cause.evidence {
                     let margin = ev.value - ev.threshold
                     let relative = ev.threshold != 0 ? abs(margin) / abs(ev.threshold) : .infinity
@@ -150,7 +163,7 @@ public struct ThresholdSensitivity {
     /// Moves the parameter from its threshold towards and past the decision's value (then further,
     /// up to 10 times as far) until the winners change, then bisects to the smallest such change.
     static func search(recognizer r: String, parameter: String, from threshold: Double, past value: Double,
-                       scene: SceneDocument, baseline: [[String]],
+                       scene: SceneDocument, baseline: [[String]], shown: [Int]? = nil,
                        vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
                        winnersOf: (SceneDocument) -> [[String]]?) -> (Double, String)? {
         func winners(_ v: Double) -> [[String]]? {
@@ -163,7 +176,7 @@ public struct ThresholdSensitivity {
             }
             return winnersOf(doc)
         }
-        func describe(_ w: [[String]]) -> String { describeChange(from: baseline, to: w) }
+        func describe(_ w: [[String]]) -> String { describeChange(from: baseline, to: w, shown: shown) }
         let direction: Double = value >= threshold ? 1 : -1
         let distance = max(abs(value - threshold), abs(threshold) * 0.25, 0.001)
         var unchanged = threshold
@@ -188,10 +201,12 @@ public struct ThresholdSensitivity {
     /// sequences that changed (the first three, and how many more), since a line per decision
     /// that lists every sequence grows with the square of the trace (2.4 GB of text for the
     /// Hammer.js streams).
-    static func describeChange(from baseline: [[String]], to w: [[String]]) -> String {
+    /// `shown`: the sequences of a stretch (numbered from 0), the only ones described.
+    static func describeChange(from baseline: [[String]], to w: [[String]], shown: [Int]? = nil) -> String {
         func names(_ s: [String]) -> String { s.isEmpty ? "nobody" : s.joined(separator: "+") }
-        if w.count <= listedSequences { return w.map(names).joined(separator: " | ") }
-        let changed = w.indices.filter { $0 >= baseline.count || baseline[$0] != w[$0] }
+        let listed = shown?.filter { $0 < w.count } ?? Array(w.indices)
+        if listed.count <= listedSequences { return listed.map { names(w[$0]) }.joined(separator: " | ") }
+        let changed = listed.filter { $0 >= baseline.count || baseline[$0] != w[$0] }
         let shown = changed.prefix(3).map { "touch sequence \($0 + 1): \($0 < baseline.count ? names(baseline[$0]) : "none") -> \(names(w[$0]))" }
         return shown.joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
     }

@@ -16,6 +16,8 @@ struct SensitivityCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var stretch: StretchOptions
+
     func run() throws {
         let doc = try scene.load()
         let platform = scene.platform
@@ -23,12 +25,14 @@ struct SensitivityCommand: ParsableCommand {
         do { ids = try PlatformReplay.recognizerIDs(platform: platform, scene: doc) } catch { throw Exit.fail(error.description) }
         // The baseline is gathered as it replays (the decisions with evidence, each sequence's
         // winners); every replay after it is streamed too: memory of the answer, not the log.
-        let baseline = ThresholdSensitivity.Baseline(recognizers: ids)
+        // A stretch (--sequence, --from, --to): its decisions are analysed and only its sequences'
+        // winners compared; the sequences before it are replayed, nothing after it is read.
+        let baseline = ThresholdSensitivity.Baseline(recognizers: ids, keeps: stretch.isSet ? { [stretch] in stretch.asked($0, $1) } : nil)
         // Its events are kept on a tape (a temporary file past a few megabytes): the searches
         // replay stretches of the trace tens of times without parsing its text again, and a
         // trace from standard input can be replayed at all.
         let tape = TraceTape(name: trace == StandardInput.path ? "standard input" : trace)
-        let reader = try openTraceOrExit(trace)
+        let reader = try stretch.reader(trace)
         let result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, observe: tape.append, logSink: baseline.feed)
         tape.finish(from: reader)
         if let failure = tape.failure { throw Exit.fail("sensitivity: \(failure)") }
@@ -48,8 +52,12 @@ struct SensitivityCommand: ParsableCommand {
             _ = stream.finish()
             return got
         }
+        /// Outside the stretch the winners are the baseline's: only its sequences are compared.
+        let outside = stretch.isSet ? baseline.starts.indices.filter { !stretch.asked($0 + 1, baseline.starts[$0]) } : []
         func wholeTrace(_ variant: SceneDocument) -> [[String]]? {
-            winners(variant, tape.reader())?.map(\.winners)
+            guard var all = winners(variant, tape.reader())?.map(\.winners) else { return nil }
+            for i in outside where i < all.count && i < baseline.winners.count { all[i] = baseline.winners[i] }
+            return all
         }
         /// The baseline's winners with those of `sequences` replayed in their windows, or nil
         /// when a window's sequence is missing.
@@ -93,9 +101,14 @@ struct SensitivityCommand: ParsableCommand {
         // Registered parameters are UIKit-style classes' own; another platform's replay has none.
         let swept = result.scene.map { built in
             RegisteredParameterSweep.analyze(recognizers: built.recognizers, scene: doc, baseline: baseline.winners) { variant in
-                try? Replay.run(tracePath: trace, scene: variant).log
+                try? Replay.run(reader: tape.reader(), scene: variant).log
             }
         } ?? []
-        emit(ThresholdSensitivity.text(items, winners: baseline.winners) + RegisteredParameterSweep.text(swept), terminator: "")
+        if stretch.isSet && outside.count == baseline.starts.count {
+            throw Exit.fail("sensitivity: no touch sequence in that stretch of the trace (\(baseline.starts.count) in what was read)")
+        }
+        let skipped = Set(outside)
+        let shown = baseline.winners.indices.filter { !skipped.contains($0) }.map { baseline.winners[$0] }
+        emit(ThresholdSensitivity.text(items, winners: shown) + RegisteredParameterSweep.text(swept), terminator: "")
     }
 }

@@ -288,6 +288,24 @@ struct DebuggingCLITests {
         #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
     }
 
+    @Test("sensitivity --sequence, --from and --to analyse one stretch's decisions and compare only its winners")
+    func sensitivityStretch() throws {
+        let path = try writeTapsTrace(count: 5, spacing: 1000, name: "sensitivity-stretch")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = "recordings/scenes/tap-requires-double-tap.yaml"
+        let r = try gesturelab(["sensitivity", path, "--scene", scene, "--from", "1500", "--to", "3500"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Winners: singleTap | singleTap", "\(lines)")
+        // The double tap's decisions of taps 3 and 4 (recognitions at 2420 and 3420 ms), not the others'.
+        #expect(lines.dropFirst().map { String($0.prefix(while: { $0 != " " })) } == ["2420", "3420"], "\(lines)")
+        // A longer interval pairs tap 3 with tap 4 into a double tap (and tap 1 with tap 2, outside
+        // the stretch): the third sequence has no winner, the fourth a double tap.
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix("flips the winners to nobody | doubleTap") }, "\(lines)")
+        let none = try gesturelab(["sensitivity", path, "--scene", scene, "--sequence", "9"])
+        #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
+    }
+
     @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
     func explainAndTimeline() throws {
         let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])
