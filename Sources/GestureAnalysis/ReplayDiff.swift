@@ -25,6 +25,8 @@ public struct ReplayDiff: Sendable {
 
     public var divergence: Divergence?
     public var changes: [Change] = []
+    /// The first sequence compared (numbered from 0): 0, or a stretch's first.
+    public var first = 0
     public var winnersLeft: [[String]] = []
     public var winnersRight: [[String]] = []
 
@@ -81,9 +83,11 @@ public struct ReplayDiff: Sendable {
                 divergence = Divergence(time: min(x?.time ?? .init(microseconds: .max), y?.time ?? .init(microseconds: .max)), left: x, right: y)
             }
         }
+        // A stretch: only its sequences (the sides number them as in the whole trace).
+        first = a.stretch.firstSequence ?? a.results.count
         winnersLeft = a.winners
         winnersRight = b.winners
-        for i in 0..<min(a.results.count, b.results.count) {
+        for i in min(first, a.results.count)..<min(a.results.count, b.results.count) {
             for (k, r) in recognizers.enumerated() where a.results[i][k] != b.results[i][k] {
                 changes.append(Change(sequence: i + 1, recognizer: r, left: a.results[i][k], right: b.results[i][k]))
             }
@@ -107,8 +111,13 @@ public struct ReplayDiff: Sendable {
         var stream: ExplanationStream!
         var finished = false
 
-        public init(recognizers: [String]) {
+        /// The stretch compared (`SequenceStretch`): its transitions are hashed, its sequences'
+        /// results compared.
+        var stretch: SequenceStretch
+
+        public init(recognizers: [String], stretch: SequenceStretch = SequenceStretch()) {
             self.recognizers = recognizers
+            self.stretch = stretch
             stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
                 winners.append(q.winners)
                 results.append(q.results.map { $0 ?? "untouched" })
@@ -116,7 +125,7 @@ public struct ReplayDiff: Sendable {
         }
 
         public func feed(_ e: LogEntry) {
-            if e.kind == .transition {
+            if stretch.step(e) && e.kind == .transition {
                 hash = Key(e).folded(into: hash)
                 count += 1
                 if count % Side.blockSize == 0 {
@@ -140,12 +149,17 @@ public struct ReplayDiff: Sendable {
     public final class TransitionFinder {
         let range: Range<Int>
         var seen = 0
+        var stretch: SequenceStretch
         public private(set) var found: [LogEntry] = []
 
-        public init(range: Range<Int>) { self.range = range }
+        /// `stretch`: the one the sides were given (transitions are numbered within it).
+        public init(range: Range<Int>, stretch: SequenceStretch = SequenceStretch()) {
+            self.range = range
+            self.stretch = stretch
+        }
 
         public func feed(_ e: LogEntry) {
-            guard e.kind == .transition else { return }
+            guard stretch.step(e), e.kind == .transition else { return }
             if range.contains(seen) { found.append(e) }
             seen += 1
         }
@@ -165,7 +179,7 @@ public struct ReplayDiff: Sendable {
             s += "Outcomes that changed:\n"
             for c in changes { s += "  touch sequence \(c.sequence): \(c.recognizer) \(c.left) -> \(c.right)\n" }
         }
-        for i in 0..<min(winnersLeft.count, winnersRight.count) where winnersLeft[i] != winnersRight[i] {
+        for i in min(first, winnersLeft.count)..<min(winnersLeft.count, winnersRight.count) where winnersLeft[i] != winnersRight[i] {
             s += "  touch sequence \(i + 1) was won by \(winnersLeft[i].joined(separator: ", ").nonEmpty ?? "nobody"), now by \(winnersRight[i].joined(separator: ", ").nonEmpty ?? "nobody")\n"
         }
         return s

@@ -29,6 +29,8 @@ struct DiffCommand: ParsableCommand {
 
     var platform: Platform { platformChoice.platform }
 
+    @OptionGroup var stretch: StretchOptions
+
     func validate() throws {
         guard scene.count == 2 || (scene.count == 1 && !(setA.isEmpty && setB.isEmpty)) else {
             throw ValidationError("diff needs --scene A --scene B, or one --scene with --set-a/--set-b")
@@ -41,18 +43,24 @@ struct DiffCommand: ParsableCommand {
         let ids = try Array(Set(recognizerIDs(a) + recognizerIDs(b))).sorted()
         // Both replays at once, each summarized as it runs (the keys of its transitions, each
         // sequence's winners and results): the memory of a sequence, not of the trace.
-        let left = ReplayDiff.Side(recognizers: ids), right = ReplayDiff.Side(recognizers: ids)
+        // A stretch (--sequence, --from, --to): both replays read up to its end and compare
+        // only its transitions and sequences (numbered as in the whole trace).
+        let cut = { [stretch] in SequenceStretch(asked: stretch.isSet ? { stretch.asked($0, $1) } : nil) }
+        let left = ReplayDiff.Side(recognizers: ids, stretch: cut()), right = ReplayDiff.Side(recognizers: ids, stretch: cut())
         let results = try inParallel(
-            { try replayOrExit(trace: trace, scene: a, platform: platform, logSink: left.feed, quiet: true) },
-            { try replayOrExit(trace: trace, scene: b, platform: platform, logSink: right.feed, quiet: true) })
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, logSink: left.feed, quiet: true) },
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, logSink: right.feed, quiet: true) })
         for w in results.0.warnings + results.1.warnings { Exit.warn(w.description) }
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
             // The block of transitions where they part ways, found by replaying both again.
-            let x = ReplayDiff.TransitionFinder(range: range), y = ReplayDiff.TransitionFinder(range: range)
+            let x = ReplayDiff.TransitionFinder(range: range, stretch: cut()), y = ReplayDiff.TransitionFinder(range: range, stretch: cut())
             _ = try inParallel(
-                { try replayOrExit(trace: trace, scene: a, platform: platform, logSink: x.feed, quiet: true) },
-                { try replayOrExit(trace: trace, scene: b, platform: platform, logSink: y.feed, quiet: true) })
+                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, logSink: x.feed, quiet: true) },
+                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, logSink: y.feed, quiet: true) })
             return (x.found, y.found)
+        }
+        if stretch.isSet && d.first >= d.winnersLeft.count {
+            throw Exit.fail("diff: no touch sequence in that stretch of the trace (\(d.winnersLeft.count) in what was read)")
         }
         func name(_ side: String, _ doc: SceneDocument, _ overrides: [ParameterOverride]) -> String {
             scene.count == 2 ? doc.name : side + (overrides.isEmpty ? "" : " (" + overrides.map(\.description).joined(separator: ", ") + ")")

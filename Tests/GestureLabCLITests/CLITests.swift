@@ -306,6 +306,26 @@ struct DebuggingCLITests {
         #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
     }
 
+    @Test("diff --sequence, --from and --to compare one stretch: its transitions and its sequences, numbered as in the whole")
+    func diffStretch() throws {
+        let path = try writeTapsTrace(count: 5, spacing: 1000, name: "diff-stretch")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = "recordings/scenes/tap-requires-double-tap.yaml"
+        let longer = ["--set-b", "doubleTap.maximumTapInterval=0.952"]
+        // Whole: a 952 ms interval pairs taps 1-2 and 3-4 (up 70 ms, next down 1020 ms).
+        let whole = try gesturelab(["diff", path, "--scene", scene] + longer)
+        #expect(whole.status == 1 && whole.stdout.hasPrefix("First divergence at 420 ms:"), "\(whole.stdout)")
+        #expect(whole.stdout.contains("touch sequence 1 was won by singleTap, now by nobody"))
+        let r = try gesturelab(["diff", path, "--scene", scene, "--from", "1500", "--to", "3500"] + longer)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("First divergence at 2420 ms:"), "\(r.stdout)")
+        #expect(r.stdout.contains("touch sequence 3 was won by singleTap, now by nobody"))
+        #expect(r.stdout.contains("touch sequence 4 was won by singleTap, now by doubleTap"))
+        #expect(!r.stdout.contains("touch sequence 1") && !r.stdout.contains("touch sequence 2") && !r.stdout.contains("touch sequence 5"), "\(r.stdout)")
+        let none = try gesturelab(["diff", path, "--scene", scene, "--sequence", "9"] + longer)
+        #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
+    }
+
     @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
     func explainAndTimeline() throws {
         let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])
