@@ -62,7 +62,7 @@ for n in $sizes; do
     else
         rows[sensitivity]+=" not run |"
     fi
-    if [ "${SLOW:-1}" = 1 ] && [ "$n" -le 100000 ]; then
+    if [ "${SLOW:-1}" = 1 ] && [ "$n" -le 10000000 ]; then
         rows[minimize]+=" $(cell "$bin" minimize "$t" --scene "$scene" --until "press began" -o "$work/min.jsonl") |"
     else
         rows[minimize]+=" not run |"

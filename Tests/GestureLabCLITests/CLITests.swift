@@ -326,6 +326,20 @@ struct DebuggingCLITests {
         #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
     }
 
+    @Test("minimize on a long trace starts from the touch sequence where the outcome happens, with the fewest sequences before it that keep it")
+    func minimizeLongTrace() throws {
+        // 20 taps; the first 14 wander 100 pt (no tap), the 15th (at 14,020 ms) is the first single tap.
+        let path = try writeTapsTrace(count: 20, spacing: 1000, name: "minimize-long", wander: { $0 < 14 ? 100 : 0 })
+        let out = NSTemporaryDirectory() + "gesturelab-minimized-\(getpid()).jsonl"
+        defer { for f in [path, out] { try? FileManager.default.removeItem(atPath: f) } }
+        let r = try gesturelab(["minimize", path, "--scene", "recordings/scenes/tap-requires-double-tap.yaml", "--until", "singleTap recognized", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first?.contains("(54 events (touch sequences 14-15 of 20)) to 2 events") == true, "\(lines.first ?? "")")
+        #expect(lines.dropFirst().map { String($0.prefix(16)) } == [#"{"t":14020,"type"#, #"{"t":14070,"type"#], "\(text)")
+    }
+
     @Test("explain prints the causal chain; timeline writes HTML, SVG and Perfetto files")
     func explainAndTimeline() throws {
         let e = try gesturelab(["explain", "recordings/traces/flick-right.jsonl", "--scene", "recordings/scenes/pan-vs-swipe.yaml", "--recognizer", "swipe"])
