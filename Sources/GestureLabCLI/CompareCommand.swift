@@ -64,6 +64,7 @@ struct CompareCommand: ParsableCommand {
             do { while let e = try reader.nextEvent() { t.append(e) } } catch { throw Exit.fail(error.description) }
             t.finish(from: reader)
             if let failure = t.failure { throw Exit.fail("compare: \(failure)") }
+            for w in reader.warnings { Exit.warn(w.description) }
             tape = t
         }
         let source = { [trace, stretch] () throws -> any TraceEventSource in
@@ -83,8 +84,10 @@ struct CompareCommand: ParsableCommand {
         forEachInParallel(order.count) { i in
             do {
                 let draw = drawing.isEmpty ? nil : drawing[i]
-                _ = try PlatformReplay.run(platform: order[i], reader: source(), scene: doc, observe: draw.map { d in { d.saw($0) } },
-                                           logSink: { e in gathered[i].1.feed(e); draw?.feed(e) })
+                let r = try PlatformReplay.run(platform: order[i], reader: source(), scene: doc, observe: draw.map { d in { d.saw($0) } },
+                                               logSink: { e in gathered[i].1.feed(e); draw?.feed(e) })
+                // Every platform read the same trace: its problems are said once.
+                if i == 0 && tape == nil { for w in r.warnings { Exit.warn(w.description) } }
             } catch let e as SceneError {
                 failures.set(i, "\(e.description) (under \(order[i].title)'s rules)")
             } catch {

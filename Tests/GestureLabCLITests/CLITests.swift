@@ -286,6 +286,14 @@ struct DebuggingCLITests {
         #expect(try headings(["--from", "1500", "--to", "3500"]) == ["sequence 3", "sequence 4"])
         let none = try gesturelab(["compare", path, "--scene", scene, "--sequence", "9"])
         #expect(none.status == 2 && none.stderr.contains("no touch sequence in that stretch"))
+        // A last line cut short is said once, from a file or from standard input.
+        let text = try String(contentsOfFile: path, encoding: .utf8) + #"{"t":9000,"type":"do"#
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for input in [path, "-"] {
+            let r = try gesturelab(["compare", input, "--scene", scene], input: input == "-" ? Data(text.utf8) : nil)
+            #expect(r.status == 0, "\(input): \(r.stderr)")
+            #expect(r.stderr.components(separatedBy: "last line is incomplete").count == 2, "\(input): \(r.stderr)")
+        }
     }
 
     @Test("sensitivity --sequence, --from and --to analyse one stretch's decisions and compare only its winners")
