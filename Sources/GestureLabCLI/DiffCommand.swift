@@ -50,7 +50,8 @@ struct DiffCommand: ParsableCommand {
         let results = try inParallel(
             { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, logSink: left.feed, quiet: true) },
             { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, logSink: right.feed, quiet: true) })
-        for w in results.0.warnings + results.1.warnings { Exit.warn(w.description) }
+        // Both replays read the same trace: its problems are said once.
+        for w in results.0.warnings { Exit.warn(w.description) }
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
             // The block of transitions where they part ways, found by replaying both again.
             let x = ReplayDiff.TransitionFinder(range: range, stretch: cut()), y = ReplayDiff.TransitionFinder(range: range, stretch: cut())
