@@ -52,7 +52,8 @@ public struct ThresholdSensitivity {
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
                                oneThread: Bool = RecognizerRegistry.current.requiresMainThread,
                                winners: (SceneDocument, _ sequences: [Int]) -> [[String]]?) -> [Item] {
-        var items = baseline.items
+        // Taken, not copied: a long trace has hundreds of thousands of decisions.
+        var items = baseline.takeItems()
         // Each "recognizer.parameter" is searched once, from its first decision; the searches
         // are independent, so they run on every core (`winners` must allow that) unless the
         // registry's types must stay on one thread.
@@ -158,6 +159,12 @@ public struct ThresholdSensitivity {
         }
 
         public func finish() { _ = stream.finish() }
+
+        /// The decisions, leaving the baseline without them (the analysis marks and returns them).
+        func takeItems() -> [Item] {
+            defer { items = [] }
+            return items
+        }
     }
 
     /// Moves the parameter from its threshold towards and past the decision's value (then further,
