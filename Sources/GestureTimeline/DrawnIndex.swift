@@ -17,9 +17,9 @@ struct DrawnIndex {
     var failure: String? { spool.failure }
 
     mutating func append(_ r: DrawnRecord) {
-        if spool.memoryRecords(of: 0).isEmpty { firstInMemory = r.seq }
+        if spool.memoryCount(of: 0) == 0 { firstInMemory = r.seq }
         spool.append(r, to: 0)
-        if spool.chunkList(of: 0).count > chunkFirsts.count { chunkFirsts.append(firstInMemory) }
+        if spool.chunkCount(of: 0) > chunkFirsts.count { chunkFirsts.append(firstInMemory) }
     }
 
     /// The entry numbered `seq`, if it was drawn.

@@ -62,6 +62,11 @@ package final class Spool<Record: BitwiseCopyable>: @unchecked Sendable {
 
     package func memoryRecords(of stream: Int) -> [Record] { stream < memory.count ? memory[stream] : [] }
 
+    /// How many records of `stream` are in memory, and how many chunks it has written: asked
+    /// on every append by the one-stream indexes, so counted without handing out the arrays.
+    package func memoryCount(of stream: Int) -> Int { stream < memory.count ? memory[stream].count : 0 }
+    package func chunkCount(of stream: Int) -> Int { stream < chunks.count ? chunks[stream].count : 0 }
+
     package func read(_ chunk: (offset: Int64, count: Int)) throws -> [Record] {
         if let failure { throw SpoolError(message: failure) }
         var out = [Record](unsafeUninitializedCapacity: chunk.count) { buffer, initialized in

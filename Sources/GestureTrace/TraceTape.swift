@@ -27,9 +27,9 @@ package final class TraceTape: @unchecked Sendable {
     package var failure: String? { spool.failure }
 
     package func append(_ e: TraceEvent) {
-        if spool.memoryRecords(of: 0).isEmpty { firstInMemory = e.time }
+        if spool.memoryCount(of: 0) == 0 { firstInMemory = e.time }
         spool.append(e, to: 0)
-        if spool.chunkList(of: 0).count > chunkStarts.count { chunkStarts.append(firstInMemory) }
+        if spool.chunkCount(of: 0) > chunkStarts.count { chunkStarts.append(firstInMemory) }
     }
 
     /// The source's header and warnings, once it has been read to the end.
