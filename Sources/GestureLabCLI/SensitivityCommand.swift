@@ -53,7 +53,9 @@ struct SensitivityCommand: ParsableCommand {
             return got
         }
         /// Outside the stretch the winners are the baseline's: only its sequences are compared.
-        let outside = stretch.isSet ? baseline.starts.indices.filter { !stretch.asked($0 + 1, baseline.starts[$0]) } : []
+        // (The baseline decided which sequences are the stretch's as it replayed.)
+        let analysed = baseline.analysedSequences.map(Set.init)
+        let outside = analysed.map { a in baseline.winners.indices.filter { !a.contains($0) } } ?? []
         func wholeTrace(_ variant: SceneDocument) -> [[String]]? {
             guard var all = winners(variant, tape.reader())?.map(\.winners) else { return nil }
             for i in outside where i < all.count && i < baseline.winners.count { all[i] = baseline.winners[i] }
@@ -104,11 +106,10 @@ struct SensitivityCommand: ParsableCommand {
                 try? Replay.run(reader: tape.reader(), scene: variant).log
             }
         } ?? []
-        if stretch.isSet && outside.count == baseline.starts.count {
+        if let analysed, analysed.isEmpty {
             throw Exit.fail("sensitivity: no touch sequence in that stretch of the trace (\(baseline.starts.count) in what was read)")
         }
-        let skipped = Set(outside)
-        let shown = baseline.winners.indices.filter { !skipped.contains($0) }.map { baseline.winners[$0] }
+        let shown = analysed.map { a in baseline.winners.indices.filter { a.contains($0) }.map { baseline.winners[$0] } } ?? baseline.winners
         emit(ThresholdSensitivity.text(items, winners: shown) + RegisteredParameterSweep.text(swept), terminator: "")
     }
 }
