@@ -63,10 +63,14 @@ let package = Package(
         .target(name: "GestureTimeline", dependencies: ["GestureEngine", "GestureTrace"]),
         // UIKit's names over the engine, so recognizers and delegates written for iOS compile
         // unchanged (docs/custom-recognizers.md).
-        .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "GestureScenes"], swiftSettings: hotPath),
+        .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], swiftSettings: hotPath),
+        // UIKit-style recognizers, delegates and views made by name from a scene: the only part of
+        // the UIKit layer that needs the scene loader (and so Yams). Not a product: the testing
+        // API and the command line use it; code that imports only GestureLabUIKit does not build it.
+        .target(name: "GestureLabUIKitScenes", dependencies: ["GestureLabUIKit", "GestureEngine", "GestureScenes"], swiftSettings: hotPath),
         // Gesture tests in the manner of Flutter's WidgetTester: synthesized input, a replay,
         // assertions whose failures carry the explanation. For Swift Testing and XCTest alike.
-        .target(name: "GestureLabTesting", dependencies: ["GestureLabUIKit", "GestureEngine", "GestureScenes", "GestureSynth", "GestureTrace", "GestureAnalysis", "GestureTimeline"]),
+        .target(name: "GestureLabTesting", dependencies: ["GestureLabUIKit", "GestureLabUIKitScenes", "GestureEngine", "GestureScenes", "GestureSynth", "GestureTrace", "GestureAnalysis", "GestureTimeline"]),
         // SDL2 (libsdl2-dev) and zlib (zlib1g-dev), installed by scripts/bootstrap.sh. Their headers
         // are in the standard include path, so no pkg-config: SDL2's adds -D_REENTRANT, which
         // SwiftPM refuses with a warning on every build. SDL2 itself is opened at run time by the
@@ -93,7 +97,7 @@ let package = Package(
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
         ]),
         .target(name: "GestureLabCLI", dependencies: [
-            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit", "GesturePlatforms",
+            "GestureTrace", "GestureEngine", "GestureScenes", "GestureTimeline", "GestureSynth", "GestureImport", "GestureAnalysis", "GestureLabUIKit", "GestureLabUIKitScenes", "GesturePlatforms",
             .target(name: "GestureStudio", condition: .when(traits: ["Studio"])),
             .target(name: "GestureServer", condition: .when(traits: ["Server"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import Foundation
 import GestureLabUIKit
+import GestureLabUIKitScenes
 import GestureScenes
 
 /// The whole `gesturelab` command line as a library, for a program of one's own that adds its

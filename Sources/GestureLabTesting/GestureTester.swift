@@ -1,6 +1,7 @@
 import Foundation
 import GestureEngine
 import GestureLabUIKit
+import GestureLabUIKitScenes
 import GestureScenes
 import GestureSynth
 import GestureTrace

@@ -12,7 +12,7 @@ import GestureEngine
 /// A scene then writes `minimumPressDuration: 0.5` on a `holdToDrag` recognizer, and
 /// `sensitivity` varies it like any threshold.
 public struct GestureParameter: @unchecked Sendable {
-    let spec: ParameterSpec
+    package let spec: ParameterSpec
 
     /// A number property (`CGFloat`, `Double`, `Float`), at least `minimum`.
     public static func number<R: UIGestureRecognizer, V: BinaryFloatingPoint>(_ name: String, _ keyPath: ReferenceWritableKeyPath<R, V>,
@@ -85,7 +85,7 @@ public struct GestureParameter: @unchecked Sendable {
 ///
 /// The closure gets the scene's frame; the scene's id names the view.
 public struct SceneViewClass: @unchecked Sendable {
-    let make: @MainActor (CGRect) -> UIView
+    package let make: @MainActor (CGRect) -> UIView
 
     /// A class made by `make`, given the scene's frame.
     public static func make<V: UIView>(_ make: @escaping @MainActor (CGRect) -> V) -> SceneViewClass {

@@ -9,7 +9,7 @@ import Foundation
 /// (`MainActor.assumeIsolated`) cost 60 ns, more than a built-in recognizer spends on a whole
 /// event (measured on this machine, release build); debug builds still check every call.
 @inline(__always)
-func onMainActor<T>(_ body: @MainActor () -> T) -> T {
+package func onMainActor<T>(_ body: @MainActor () -> T) -> T {
     #if DEBUG
     MainActor.preconditionIsolated("GestureLabUIKit's objects are main-actor isolated, as UIKit's are: replay them from the main actor (mark a test @MainActor)")
     #endif

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureLabUIKit
 import GestureScenes
 
 /// How a scene makes a UIKit-style recognizer, delegate or view by name: user code's factories,
