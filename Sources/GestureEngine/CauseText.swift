@@ -120,7 +120,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     /// The text, formatted.
     public var description: String {
         if isPlain { return first }
-        let bytes = ByteBuffer(capacity: 128)
+        let bytes = OutputBytes(capacity: 128)
         appendUTF8(to: bytes)
         return bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
@@ -136,20 +136,20 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Appends the text's UTF-8 bytes.
-    public func appendUTF8(to bytes: ByteBuffer) { appendUTF8(to: bytes, names: nil) }
+    package func appendUTF8(to bytes: OutputBytes) { appendUTF8(to: bytes, names: nil) }
 
     /// Appends the text as a quoted JSON string; when it has a character JSON must escape (a
     /// quote, a backslash, a control character: never in a number or a template of ours),
     /// appends nothing and returns false.
-    public func appendJSONString(to bytes: ByteBuffer) -> Bool { appendJSONString(to: bytes, names: nil) }
+    package func appendJSONString(to bytes: OutputBytes) -> Bool { appendJSONString(to: bytes, names: nil) }
 
     /// `appendUTF8(to:)` for a log writer, which keeps the names' bytes for the next rows in `names`.
-    package func appendUTF8(to bytes: ByteBuffer, names: LogNameBytes?) {
+    package func appendUTF8(to bytes: OutputBytes, names: LogNameBytes?) {
         _ = template.withUTF8Buffer { fill($0, into: bytes, json: false, names: names) }
     }
 
     /// `appendJSONString(to:)` for a log writer (see `appendUTF8(to:names:)`).
-    package func appendJSONString(to bytes: ByteBuffer, names: LogNameBytes?) -> Bool {
+    package func appendJSONString(to bytes: OutputBytes, names: LogNameBytes?) -> Bool {
         let start = bytes.count
         bytes.append(0x22)
         guard template.withUTF8Buffer({ fill($0, into: bytes, json: true, names: names) }) else {
@@ -164,7 +164,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     static func escapes(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C }
 
     /// Fills the template; with `json`, stops and returns false at a byte JSON must escape.
-    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: ByteBuffer, json: Bool, names: LogNameBytes?) -> Bool {
+    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: OutputBytes, json: Bool, names: LogNameBytes?) -> Bool {
         var strings = 0, numbers = 0, nameCount = 0
         var i = 0
         while i < t.count {
@@ -215,7 +215,7 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Appends a string's bytes; with `json`, nothing and false when one must be escaped.
-    private static func append(_ s: inout String, to bytes: ByteBuffer, json: Bool) -> Bool {
+    private static func append(_ s: inout String, to bytes: OutputBytes, json: Bool) -> Bool {
         s.withUTF8 { buf -> Bool in
             if json { for b in buf where CauseText.escapes(b) { return false } }
             bytes.append(buf)

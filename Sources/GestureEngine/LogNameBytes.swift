@@ -5,7 +5,7 @@ import GestureTrace
 package final class LogNameBytes {
     private let encode: (String) -> [UInt8]
     /// Every name's bytes, one after another (appended when a name is first seen).
-    @usableFromInline let storage = ByteBuffer(capacity: 256)
+    @usableFromInline let storage = OutputBytes(capacity: 256)
     /// Per name number: where its bytes start in `storage` (high 32 bits) and how many, or -1
     /// before its first use. Read for every name of every row, so not checked for exclusivity.
     @usableFromInline @exclusivity(unchecked) var spans: [Int] = []

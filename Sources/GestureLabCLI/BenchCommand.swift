@@ -272,7 +272,7 @@ struct BenchCommand: ParsableCommand {
         }
         // As `replay --format text` does it: the routine rows without their causes, lines into bytes.
         var writer = TextTimeline.Writer(TextTimeline())
-        let text = ByteBuffer()
+        let text = OutputBytes()
         let (t, bytes) = try formatted(text: true, pipelined: true) { batch in
             batch.withUnsafeMutableRows { rows in
                 for i in rows.indices { writer.append(inPlace: &rows[i], to: text) }

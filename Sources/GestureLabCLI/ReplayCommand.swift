@@ -54,7 +54,7 @@ struct ReplayCommand: ParsableCommand {
             }
             lines.clear()
         }
-        let text = ByteBuffer()
+        let text = OutputBytes()
         func putText() {
             if failure == nil {
                 do { try text.withUnsafeBytes { try out.write(bytes: $0) } } catch { failure = error }

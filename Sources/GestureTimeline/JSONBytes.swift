@@ -5,9 +5,9 @@ import GestureTrace
 /// escaping. For output that runs to millions of values (the replay log, the timeline page's
 /// data), where a String per value is most of the cost.
 public struct JSONBytes {
-    public let buffer: ByteBuffer
+    public let buffer: OutputBytes
 
-    public init() { buffer = ByteBuffer(capacity: 1 << 16) }
+    public init() { buffer = OutputBytes(capacity: 1 << 16) }
 
     /// A copy of what was written.
     public var bytes: [UInt8] { buffer.array }

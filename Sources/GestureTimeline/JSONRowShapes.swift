@@ -80,9 +80,9 @@ final class JSONRowShapes {
     @exclusivity(unchecked) private var programs: [Program] = []
     @exclusivity(unchecked) private var steps = GrowingStore<Step>()
     /// Every program's literal runs, one after another.
-    private let bytes = ByteBuffer(capacity: 4096)
+    private let bytes = OutputBytes(capacity: 4096)
     private let general: JSONLinesWriter
-    private let scratch = ByteBuffer(capacity: 1024)
+    private let scratch = OutputBytes(capacity: 1024)
 
     init(general: JSONLinesWriter) {
         self.general = general
@@ -140,7 +140,7 @@ final class JSONRowShapes {
 
     /// Writes the row from its shape's program; false when it must go the general way (nothing
     /// is written then).
-    func write(_ e: inout LogEntry, to out: ByteBuffer, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
+    func write(_ e: inout LogEntry, to out: OutputBytes, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
         guard let key = key(&e) else { return false }
         let mask = slotCount - 1
         var index = Int(truncatingIfNeeded: key.spread) & mask
@@ -177,7 +177,7 @@ final class JSONRowShapes {
         shapeCount += 1
     }
 
-    private func run(_ program: Program, _ e: inout LogEntry, to out: ByteBuffer, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
+    private func run(_ program: Program, _ e: inout LogEntry, to out: OutputBytes, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
         let start = out.count
         var room = program.room
         if program.hasStrings { room += e.cause.message.firstString.utf8.count + e.cause.message.secondString.utf8.count }

@@ -43,8 +43,8 @@ public struct TextTimeline {
         /// Names' bytes, a line's fields before they are padded, and `line`'s result: a
         /// replay's text log is written into bytes, never a String per part.
         private let names = LogNameBytes()
-        private let field = ByteBuffer(capacity: 256)
-        private let lineBytes = ByteBuffer(capacity: 1024)
+        private let field = OutputBytes(capacity: 256)
+        private let lineBytes = OutputBytes(capacity: 1024)
 
         /// The entry's line, or nil when it is hidden.
         public mutating func line(_ e: LogEntry) -> String? {
@@ -63,7 +63,7 @@ public struct TextTimeline {
         /// Appends the entry's line (the bytes of `line`) to `out`, unless it is hidden;
         /// returns whether it wrote one.
         @discardableResult
-        public mutating func append(inPlace e: inout LogEntry, to out: ByteBuffer) -> Bool {
+        public mutating func append(inPlace e: inout LogEntry, to out: OutputBytes) -> Bool {
             tally.add(e)
             if !timeline.verbose && timeline.isNoise(e) {
                 if e.kind == .input || e.kind == .view || e.kind == .note || e.kind == .control { hiddenMoves += 1 } else { hiddenChanges += 1 }
@@ -83,7 +83,7 @@ public struct TextTimeline {
         }
 
         /// `field`, padded with spaces to `width` characters (counted as a String counts them).
-        private func pad(_ field: ByteBuffer, _ width: Int, right: Bool, to out: ByteBuffer) {
+        private func pad(_ field: OutputBytes, _ width: Int, right: Bool, to out: OutputBytes) {
             field.withUnsafeBytes { bytes in
                 let characters = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
                 let fill = max(0, width - characters)
@@ -93,23 +93,23 @@ public struct TextTimeline {
             }
         }
 
-        private func name(_ n: LogName?, or fallback: StaticString, into out: ByteBuffer) {
+        private func name(_ n: LogName?, or fallback: StaticString, into out: OutputBytes) {
             guard let n else { return out.append(fallback) }
             out.append(names.bytes(of: n))
         }
 
-        private func cause(_ e: LogEntry, into out: ByteBuffer) {
+        private func cause(_ e: LogEntry, into out: OutputBytes) {
             e.cause.message.appendUTF8(to: out, names: names)
         }
 
-        private func touches(_ e: LogEntry, into out: ByteBuffer) {
+        private func touches(_ e: LogEntry, into out: OutputBytes) {
             for (i, t) in e.touches.enumerated() {
                 out.append(i == 0 ? "touch " : ", touch ")
                 NumberText.appendInteger(Int64(t), to: out)
             }
         }
 
-        private func point(_ p: Point, into out: ByteBuffer) {
+        private func point(_ p: Point, into out: OutputBytes) {
             out.append(0x28)
             NumberText.appendDecimal(p.x, decimals: 1, to: out)
             out.append(", ")
@@ -121,7 +121,7 @@ public struct TextTimeline {
             e.phaseName == TextTimeline.hover || e.phaseName == TextTimeline.scroll
         }
 
-        private func who(_ e: LogEntry, into out: ByteBuffer) {
+        private func who(_ e: LogEntry, into out: OutputBytes) {
             switch e.kind {
             case .input:
                 guard let first = e.touches.first else { return out.append("input") }
@@ -135,7 +135,7 @@ public struct TextTimeline {
             }
         }
 
-        private func what(_ e: LogEntry, into out: ByteBuffer) {
+        private func what(_ e: LogEntry, into out: OutputBytes) {
             switch e.kind {
             case .input:
                 // The cause without the touch it names, which the who column shows.

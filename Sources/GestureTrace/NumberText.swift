@@ -31,19 +31,19 @@ extension NumberText {
 
     /// An integer's digits.
     @inlinable
-    public static func appendInteger(_ value: Int64, to out: ByteBuffer) {
+    public static func appendInteger(_ value: Int64, to out: OutputBytes) {
         out.commit(writeInteger(value, to: out.reserve(20)))
     }
 
     /// `fixed(value, scale:)`.
     @inlinable
-    public static func appendFixed(_ value: Int64, scale: Int64, to out: ByteBuffer) {
+    public static func appendFixed(_ value: Int64, scale: Int64, to out: OutputBytes) {
         out.commit(writeFixed(value, scale: scale, to: out.reserve(48)))
     }
 
     /// `decimal(value, decimals:)`.
     @inlinable
-    public static func appendDecimal(_ value: Double, decimals: Int = 3, to out: ByteBuffer) {
+    public static func appendDecimal(_ value: Double, decimals: Int = 3, to out: OutputBytes) {
         out.commit(writeDecimal(value, decimals: decimals, to: out.reserve(48)))
     }
 

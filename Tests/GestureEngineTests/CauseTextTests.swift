@@ -46,7 +46,7 @@ struct CauseTextTests {
 
     @Test("As JSON: quoted in place when nothing needs escaping, refused (and nothing written) when something does")
     func json() {
-        let buffer = ByteBuffer(capacity: 8)
+        let buffer = OutputBytes(capacity: 8)
         #expect(CauseText("touch %d lifts at (%1, %1)", 4, 1.25, -2).appendJSONString(to: buffer))
         #expect(String(decoding: buffer.array, as: UTF8.self) == "\"touch 4 lifts at (1.3, -2)\"")
         let before = buffer.count

@@ -31,8 +31,8 @@ struct NumberBytesTests {
         return n == 0 ? "0" : referenceFixed(n, scale: scale)
     }
 
-    static func text(_ write: (ByteBuffer) -> Void) -> String {
-        let b = ByteBuffer(capacity: 1)
+    static func text(_ write: (OutputBytes) -> Void) -> String {
+        let b = OutputBytes(capacity: 1)
         write(b)
         return String(decoding: b.array, as: UTF8.self)
     }
@@ -77,7 +77,7 @@ struct NumberBytesTests {
         let source = (0..<64).map { UInt8(33 + $0) }
         for length in 0...40 {
             for offset in 0..<3 {
-                let b = ByteBuffer(capacity: 1)
+                let b = OutputBytes(capacity: 1)
                 for _ in 0..<offset { b.append(0x2E) }
                 source.withUnsafeBufferPointer { b.append(UnsafeBufferPointer(rebasing: $0[5..<5 + length])) }
                 b.write(atMost: length) { c in source.withUnsafeBufferPointer { c.put(UnsafeBufferPointer(rebasing: $0[7..<7 + length])) } }
@@ -88,7 +88,7 @@ struct NumberBytesTests {
 
     @Test("A buffer grows as it is written, keeps what was written, and forgets on request")
     func buffer() {
-        let b = ByteBuffer(capacity: 1)
+        let b = OutputBytes(capacity: 1)
         var expected: [UInt8] = []
         for i in 0..<10_000 {
             let byte = UInt8(truncatingIfNeeded: i)

@@ -4,7 +4,7 @@
 /// byte, and that was a third of what writing the log cost.
 ///
 /// A class, so that a buffer passed around is the same buffer (it has one owner, a writer).
-public final class ByteBuffer {
+public final class OutputBytes {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var written = 0
@@ -67,7 +67,7 @@ public final class ByteBuffer {
 
     /// Forgets what was written after the first `n` bytes.
     public func truncate(to n: Int) {
-        precondition(n >= 0 && n <= written, "ByteBuffer.truncate beyond what was written")
+        precondition(n >= 0 && n <= written, "OutputBytes.truncate beyond what was written")
         written = n
     }
 
@@ -86,7 +86,7 @@ public final class ByteBuffer {
     public var array: [UInt8] { withUnsafeBytes { Array($0) } }
 }
 
-extension ByteBuffer {
+extension OutputBytes {
     /// Makes room for `n` bytes and lets `body` write up to that many through a cursor, with no
     /// check per byte; what it wrote is committed.
     @inlinable @inline(__always)
@@ -94,12 +94,12 @@ extension ByteBuffer {
         var cursor = ByteCursor(reserve(n))
         body(&cursor)
         let written = cursor.p - (base + self.written)
-        precondition(written <= n, "ByteBuffer.write wrote more than it reserved")
+        precondition(written <= n, "OutputBytes.write wrote more than it reserved")
         commit(written)
     }
 }
 
-/// Writes into room a `ByteBuffer` made (`write(atMost:)`): the caller has reserved enough.
+/// Writes into room a `OutputBytes` made (`write(atMost:)`): the caller has reserved enough.
 public struct ByteCursor {
     public var p: UnsafeMutablePointer<UInt8>
 
