@@ -416,7 +416,7 @@ public final class GestureEnvironment {
     }
 
     func cause(of q: TransitionRequest) -> Cause {
-        q.causeSlot >= 0 ? arbitration.requestCauses[Int(q.causeSlot)] : Cause.unlogged
+        arbitration.cause(inSlot: q.causeSlot)
     }
 
     /// The reason and evidence are taken into the cause, not copied (see `Arbitration.keep`).

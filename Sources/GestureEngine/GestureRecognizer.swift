@@ -109,15 +109,9 @@ open class GestureRecognizer {
 
     @usableFromInline final var internalState: RecognizerState = .possible
     public internal(set) final var publishedState: RecognizerState = .possible
-    /// Waiting for a failure requirement before its requested transition is published.
-    package internal(set) final var isPending = false {
-        didSet {
-            // Set on every transition: the count is reached through the unretained link, and
-            // only when the flag changed.
-            guard oldValue != isPending else { return }
-            book.environmentLink?._withUnsafeGuaranteedRef { $0.arbitration.pendingCount += isPending ? 1 : -1 }
-        }
-    }
+    /// Waiting for a failure requirement before its requested transition is published. Set only
+    /// by the arena (`Arbitration.wait`, `stopWaiting`), which counts the waiting.
+    package internal(set) final var isPending = false
     /// Has received a touch since its last reset.
     package internal(set) final var isInAttempt = false
 

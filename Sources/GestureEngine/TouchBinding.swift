@@ -45,8 +45,8 @@ extension GestureEnvironment {
             }
         }
         touch.setRecognizers(receivers)
-        var newAttempts = takeScratch(&arbitration.spareNewAttempts)
-        defer { newAttempts.clearKeepingCapacity(); swap(&newAttempts, &arbitration.spareNewAttempts) }
+        var newAttempts = arbitration.lend(.newAttempts)
+        defer { arbitration.giveBack(&newAttempts, .newAttempts) }
         receivers.withUnretainedElements { links in
             for link in links {
                 link._withUnsafeGuaranteedRef { r in

@@ -7,7 +7,7 @@ enum ReservedModuleNames {
     /// GestureLab's own targets and products (a test checks this against Package.swift).
     static let gestureLab: Set<String> = [
         "GestureTrace", "GestureEngine", "GestureRecognizers", "GestureScenes", "GestureTimeline", "GestureAnalysis",
-        "GestureSynth", "GestureImport", "GestureServer", "GestureStudio", "GestureLabUIKit", "GestureLabTesting",
+        "GestureSynth", "GestureImport", "GestureServer", "GestureStudio", "GestureLabUIKit", "GestureLabUIKitScenes", "GestureLabTesting",
         "GestureLabCLI", "GestureTestSupport", "SeedRecognizersUIKit", "TraceWindowUIKit", "CSDL2", "CZlib",
         "GestureLab", "gesturelab", "seedlab", "swift5client", "GesturePlatforms",
     ]

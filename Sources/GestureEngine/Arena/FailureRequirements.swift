@@ -202,7 +202,7 @@ extension GestureEnvironment {
 
     /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
     func releasePending() -> Bool {
-        guard arbitration.pendingCount > 0 else { return false }
+        guard arbitration.waitingCount > 0 else { return false }
         // Asked in every cycle while a recognizer waits (a single tap waiting out a double tap's
         // interval), and usually nothing is decided yet: find that out without building lists.
         let anyDecided = arbitration.attempts.withUnretainedElements { attempt in
@@ -212,8 +212,8 @@ extension GestureEnvironment {
         var progressed = false
         // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
         // put in tie-break order.
-        var waiting = takeScratch(&arbitration.spareWaiting)
-        defer { waiting.clearKeepingCapacity(); swap(&waiting, &arbitration.spareWaiting) }
+        var waiting = arbitration.lend(.waiting)
+        defer { arbitration.giveBack(&waiting, .waiting) }
         arbitration.attempts.withUnretainedElements { attempt in
             for link in attempt where link._withUnsafeGuaranteedRef({ $0.isPending && $0.publishedState == .possible }) { waiting.append(link) }
         }
@@ -252,7 +252,7 @@ extension GestureEnvironment {
             }
             let releaseSeq = log.append(time: now, kind: .released, recognizer: p.logName,
                                         cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.book.lastTransitionSeq ?? p.book.pendingSeq))
-            p.isPending = false
+            arbitration.stopWaiting(p)
             progressed = true
             let target = p.internalState
             if target == .failed || target == .cancelled || target == .possible {
@@ -274,7 +274,7 @@ extension GestureEnvironment {
     /// Recognizers that wait for each other would wait forever; fail every member of such a
     /// cycle together (`EngineOptions.failRequirementCycles`). True if anything changed.
     func breakRequirementCycles() -> Bool {
-        guard arbitration.pendingCount > 1 else { return false }
+        guard arbitration.waitingCount > 1 else { return false }
         let pending = arbitration.attempts.filter { $0.isPending && $0.publishedState == .possible }
         guard pending.count > 1 else { return false }
         let byID = Dictionary(pending.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })

@@ -2,7 +2,7 @@
 ///
 /// A plain value (no reference counting) because requests are queued and copied on every event:
 /// the recognizer is unowned (views own their recognizers, and a request lives one settlement),
-/// and the cause sits in `Arbitration.requestCauses`, by index, only when the log keeps it.
+/// and the cause is kept by the arena (`Arbitration.keep`), by slot, only when the log keeps it.
 struct TransitionRequest {
     /// Reached with `_withUnsafeGuaranteedRef` where it is hot: even an `unowned(unsafe)` load
     /// is retained and released around a call.
@@ -11,7 +11,7 @@ struct TransitionRequest {
     /// The recognizer's identity, compared without touching its reference count.
     let key: ObjectIdentifier
     var to: RecognizerState
-    /// Index into `requestCauses`, or -1 when the log will not keep the cause.
+    /// The slot of its kept cause (`Arbitration.keep`), or -1 when the log will not keep the cause.
     var causeSlot: Int32
     /// Disabling bypasses the pending-request rules.
     var forced = false

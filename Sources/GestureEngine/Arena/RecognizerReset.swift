@@ -5,22 +5,20 @@
 /// had; new touches reach it as usual.
 extension GestureEnvironment {
     func resetFinishedRecognizers() {
-        guard arbitration.mayNeedReset else { return }
-        arbitration.mayNeedReset = false
-        guard anyFinishedInAttempt() else { return }
+        guard arbitration.takeResetNeed(), anyFinishedInAttempt() else { return }
         // Finished recognizers still linked to an undecided one wait; look again next cycle.
-        defer { arbitration.mayNeedReset = anyFinishedInAttempt() }
+        defer { arbitration.resetStepLooked(stillFinished: anyFinishedInAttempt()) }
         // Only groups with a finished member can be reset, so the search starts from those.
         // Visited recognizers carry this pass's token (no set to build), and the lists are
         // reused between passes: this runs after every cycle in which something finished.
-        arbitration.resetPass &+= 1
-        let pass = arbitration.resetPass
-        var toReset = takeScratch(&arbitration.spareResetList)
-        var group = takeScratch(&arbitration.spareGroup)
-        var frontier = takeScratch(&arbitration.spareFrontier)
+        let pass = arbitration.nextResetPass()
+        var toReset = arbitration.lend(.resetList)
+        var group = arbitration.lend(.resetGroup)
+        var frontier = arbitration.lend(.resetFrontier)
         defer {
-            toReset.clearKeepingCapacity(); group.clearKeepingCapacity(); frontier.clearKeepingCapacity()
-            swap(&toReset, &arbitration.spareResetList); swap(&group, &arbitration.spareGroup); swap(&frontier, &arbitration.spareFrontier)
+            arbitration.giveBack(&toReset, .resetList)
+            arbitration.giveBack(&group, .resetGroup)
+            arbitration.giveBack(&frontier, .resetFrontier)
         }
         // Runs after every cycle in which something finished, over every pair of recognizers in
         // an attempt: they are reached unretained (`arbitration.attempts` keeps them alive).
@@ -128,7 +126,6 @@ extension GestureEnvironment {
         r.book.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible
         r.publishedState = .possible
-        r.isPending = false
         arbitration.leave(r)
         r.book.pendingSeq = nil
         r.book.pendingSince = nil

@@ -7,39 +7,38 @@ import GestureTrace
 extension GestureEnvironment {
     func settle() {
         // Nothing asked and nobody waiting (a cycle in which no recognizer changed): no rounds.
-        if arbitration.requests.isEmpty && arbitration.pendingCount == 0 {
-            if arbitration.settleDepth == 0 && !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
+        if !arbitration.hasRequests && arbitration.waitingCount == 0 {
+            arbitration.forgetCauses(atDepth: 0)
             return
         }
-        if arbitration.requests.count == 1 && arbitration.pendingCount == 0 && arbitration.settleDepth == 0 && settledLoneUpdate() { return }
-        arbitration.settleDepth += 1
-        defer { arbitration.settleDepth -= 1 }
+        if arbitration.requestCount == 1 && arbitration.waitingCount == 0 && arbitration.settleDepth == 0 && settledLoneUpdate() { return }
+        arbitration.beginSettlement()
+        defer { arbitration.endSettlement() }
         var rounds = 0
         while true {
             rounds += 1
             if rounds > 100_000 {
                 log.append(time: now, kind: .note, cause: Cause(.lifecycle, "settlement stopped after 100000 rounds: recognizers keep changing each other"))
-                arbitration.requests.removeAll()
-                if arbitration.settleDepth == 1 { arbitration.requestCauses.removeAll() }
+                arbitration.abandonRequests()
                 return
             }
-            if arbitration.requests.count == 1 {
+            if arbitration.requestCount == 1 {
                 // One request (a pan's move, the usual case): taken straight off the queue, which
                 // is then empty for any request it leads to, as the swap in processRequests leaves it.
-                let q = arbitration.requests.removeLast()
+                let q = arbitration.takeLastRequest()
                 process(q)
                 continue
             }
-            if !arbitration.requests.isEmpty {
+            if arbitration.hasRequests {
                 processRequests()
                 continue
             }
             // Both look only at waiting recognizers, and usually none waits: asked here, the
             // counts save two calls per cycle.
-            if arbitration.pendingCount > 0 && releasePending() { continue }
-            if arbitration.pendingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
+            if arbitration.waitingCount > 0 && releasePending() { continue }
+            if arbitration.waitingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
             // Slots are only reused once no settlement (outer or nested) can still read them.
-            if arbitration.settleDepth == 1 && !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
+            arbitration.forgetCauses(atDepth: 1)
             return
         }
     }
@@ -49,11 +48,11 @@ extension GestureEnvironment {
     /// quiet update in `process`, then an empty round), without them; false when it is not that.
     @inline(__always)
     private func settledLoneUpdate() -> Bool {
-        let q = arbitration.requests[0]
+        let q = arbitration.firstRequest
         guard !q.forced, q.to == .changed || q.to == .began, quietUpdate(allowedFor: q.link) else { return false }
-        arbitration.requests.removeLast()
+        _ = arbitration.takeLastRequest()
         q.link._withUnsafeGuaranteedRef { publishQuietUpdate($0) }
-        if !arbitration.requestCauses.isEmpty { arbitration.requestCauses.clearKeepingCapacity() }
+        arbitration.forgetCauses(atDepth: 0)
         return true
     }
 
@@ -79,24 +78,19 @@ extension GestureEnvironment {
     private func processRequests() {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
-        var batch = takeScratch(&arbitration.requestsInProgress)  // so `batch` holds its buffer alone and reuses it
-        swap(&batch, &arbitration.requests)
-        defer {
-            batch.clearKeepingCapacity()
-            if arbitration.requestsInProgress.isEmpty { swap(&batch, &arbitration.requestsInProgress) }
-        }
+        var batch = arbitration.takeBatch()
+        defer { arbitration.finishBatch(&batch) }
         // Each recognizer is classified by its first request in the batch, before any is
         // processed (processing changes what the classification reads). A batch holds a few
         // requests, so linear scans beat hashing, and the classes are kept in a reused buffer.
-        var classes = takeScratch(&arbitration.requestClasses)
+        var classes = arbitration.takeClasses()
         classes.clearKeepingCapacity()
         // Read through a buffer pointer: iterating the local list from the nested function
         // retained it on every call (a pinch with its rotation sends two updates every event).
         // A recognizer's first request is told from a repeat by marking it with this batch's token
         // (no search among the earlier requests). Classification ends before any request is
         // processed, so a nested settlement cannot reuse the marks meanwhile.
-        arbitration.batchToken &+= 1
-        let token = arbitration.batchToken
+        let token = arbitration.nextBatchToken()
         batch.withUnsafeBufferPointer { batch in
             var candidateCount = 0
             var anyRepeated = false
@@ -138,7 +132,7 @@ extension GestureEnvironment {
             }
             for i in batch.indices where classes[i] == .update { processAll(from: i) }
         }
-        swap(&classes, &arbitration.requestClasses)
+        arbitration.returnClasses(&classes)
     }
 
     private func process(_ q: TransitionRequest) {
@@ -212,7 +206,7 @@ extension GestureEnvironment {
             return
         }
         if status.hasUnmet {
-            r.isPending = true
+            arbitration.wait(r)
             let seq = log.append(time: now, kind: .pending, recognizer: r.logName, from: .possible, to: target.logName(discrete: r.isDiscrete),
                                  cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
                                               other: status.firstUnmet?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
@@ -263,10 +257,10 @@ extension GestureEnvironment {
     private func publishInline(_ r: GestureRecognizer, _ to: RecognizerState, cause: () -> Cause, routine: Bool) -> Int {
         let from = r.publishedState
         r.publishedState = to
-        r.isPending = false
+        arbitration.stopWaiting(r)
         if to.isTerminal {
             if !r.internalState.isTerminal { r.internalState = to }
-            arbitration.mayNeedReset = true
+            arbitration.noteFinished()
         }
         let seq: Int
         if routine && !log.keepsRoutineUpdates {

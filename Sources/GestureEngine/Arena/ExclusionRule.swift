@@ -44,8 +44,8 @@ extension GestureEnvironment {
     func excludeCompetitors(of winner: GestureRecognizer, transitionSeq: Int) {
         // Gathered and sorted unretained, in a reused list: this runs whenever a recognizer
         // begins or is recognized, at least once per stroke.
-        var competitors = takeScratch(&arbitration.spareCompetitors)
-        defer { competitors.clearKeepingCapacity(); swap(&competitors, &arbitration.spareCompetitors) }
+        var competitors = arbitration.lend(.competitors)
+        defer { arbitration.giveBack(&competitors, .competitors) }
         arbitration.attempts.withUnretainedElements { attempt in
             for link in attempt where link._withUnsafeGuaranteedRef({ $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }) {
                 competitors.append(link)
