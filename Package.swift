@@ -8,9 +8,9 @@ import PackageDescription
 // delegate is asked about every new touch). Release builds drop the run-time
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
 // they need); debug builds, which the tests use, keep them, so a violation still shows up.
-// Three classes touched on every log row switch them off for their own stored properties in every
-// build, each saying why: LogBatch and LogNameBytes (GestureEngine) and JSONRowShapes
-// (GestureTimeline, a target that otherwise keeps the checks); each is used by one thread at a time.
+// In source, one type switches them off in every build: UncheckedState (GestureEngine), which
+// holds the state of the three objects touched on every log row (LogBatch, LogNameBytes and
+// GestureTimeline's JSONRowShapes), each used by one thread at a time.
 //
 // The flag is an "unsafe" one, which SwiftPM refuses in a dependency taken by version (`from:`)
 // unless the dependency's manifest says tools version 6.2 or later: hence 6.2 above. A package

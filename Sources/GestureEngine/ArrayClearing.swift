@@ -1,9 +1,8 @@
 extension Array {
-    /// Empties the array and keeps its buffer. `removeAll(keepingCapacity:)` goes through the
-    /// generic `replaceSubrange` (about 170 instructions even for one element, measured with
-    /// callgrind); the engine empties its few-element scratch lists on every event. Inlinable:
-    /// replays in other modules of the package call it per event, and uninlined it is a generic
-    /// call through witness tables (a package symbol gets no implicit cross-module inlining).
+    /// Empties the array and keeps its buffer, without `removeAll(keepingCapacity:)`'s generic
+    /// `replaceSubrange`: the engine empties its few-element scratch lists on every event.
+    /// Inlinable: replays in other modules of the package call it per event, and a package
+    /// symbol gets no implicit cross-module inlining.
     @inlinable @inline(__always)
     package mutating func clearKeepingCapacity() {
         while !isEmpty { removeLast() }

@@ -9,11 +9,11 @@ import GestureTrace
     /// `view != nil`, kept as a plain flag because the dispatch loop asks it for every event.
     var isAttached = false
     /// The environment's clock, read through a plain pointer: recognizers ask for the time on
-    /// every event, and following view and environment references cost a retain and a release
-    /// each time. Set and cleared with the view's environment, so it never outlives the clock.
+    /// every event, without following view and environment references (see `Unretained`). Set
+    /// and cleared with the view's environment, so it never outlives the clock.
     @usableFromInline var clockReading: UnsafeMutablePointer<Timestamp>?
     /// The environment, unretained, for the same reason; set and cleared with `clockReading`.
-    var environmentLink: Unmanaged<GestureEnvironment>?
+    var environmentLink: Unretained<GestureEnvironment>?
 
     /// Delivery and tie-break order, cached by the environment.
     var orderKey = (0, 0, Int.max)
@@ -67,7 +67,6 @@ import GestureTrace
         didSet { hasFront = front != nil }
     }
     /// `front != nil`, as a flag: binding the unretained reference costs a call into the
-    /// runtime even when it is nil, and the delivery loop asks for every recognizer and event
-    /// (callgrind: 3% more instructions per event before the flag).
+    /// runtime even when it is nil, and the delivery loop asks for every recognizer and event.
     private(set) var hasFront = false
 }

@@ -283,16 +283,15 @@ public struct DecisionLog: Sendable {
     public var batchSize = 4096
     /// Where entries gather while `batchSink` is set.
     private var batch: LogBatch? {
-        didSet { batchLink = batch.map { Unmanaged.passUnretained($0) } }
+        didSet { batchLink = batch.map { Unretained($0) } }
     }
     /// A batch to gather in exactly when `batchSink` is set and `sink` is not (rows gathered and
     /// not flushed before either changes are dropped).
     private mutating func gatherBatches() {
         batch = batchSink != nil && sink == nil ? batch ?? LogBatch(capacity: batchSize) : nil
     }
-    /// `batch`, used as a guaranteed reference: read from this struct, the batch was retained and
-    /// released for every row.
-    private var batchLink: Unmanaged<LogBatch>?
+    /// `batch`, read without a retain for every row (`batch` keeps it alive).
+    private var batchLink: Unretained<LogBatch>?
 
     public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         isRecording = recording
@@ -308,8 +307,7 @@ public struct DecisionLog: Sendable {
                          delivered: @autoclosure () -> DeliveredTouch? = nil) -> Int {
         let seq = count
         count += 1
-        // Every field is built only for entries that are kept: formatting the cause is most of
-        // the cost, and even reading a view's id costs reference counting on every event.
+        // Every field is built only for entries that are kept: most events make rows no one keeps.
         if keeps(kind) {
             let from = from(), to = to(), phase = phase()
             let bare = !keepsRoutineCauses && LogEntry.isRoutine(kind, from: from, to: to, phase: phase)
@@ -318,13 +316,12 @@ public struct DecisionLog: Sendable {
                          touches: bare ? TouchIDs() : touches(), cause: bare ? .unlogged : cause(), delivered: bare ? nil : delivered())
             }
             if let batchLink {
-                // Built where it stays, in the batch (a row built first and then copied there
-                // was a tenth of the engine's time); the other ways are out of line, to keep
-                // this (inlined wherever the engine logs) small.
-                let slot = batchLink._withUnsafeGuaranteedRef { $0.nextSlot() }
+                // Built where it stays, in the batch, not copied there; the other ways are out of
+                // line, to keep this (inlined wherever the engine logs) small.
+                let slot = batchLink.with { $0.nextSlot() }
                 slot.initialize(to: row())
                 let holds = slot.pointee.holdsStorage
-                if batchLink._withUnsafeGuaranteedRef({ $0.added(holdingStorage: holds) }) >= batchSize { flushBatch() }
+                if batchLink.with({ $0.added(holdingStorage: holds) }) >= batchSize { flushBatch() }
             } else {
                 keepUnbatched(row())
             }

@@ -89,37 +89,36 @@ extension GestureEnvironment {
         for touch in changed where !touch.isDown { forget(touch) }
         if pressed { pointerWasPressed() }
         for e in pointerSamples { feedPointerSample(e, at: t) }
-        // Put back at the end, moved rather than copied (a copy from a `defer` was retained).
+        // Put back at the end, moved rather than copied (a copy would be retained).
         spareChangedLinks.replace(with: changed)
         spareChanged.put(consume changed)
     }
 
     /// The common event: the same fingers as the previous event move again (or lift), in the
     /// same order, so the previous list of changed touches is this event's. It needs no lookup
-    /// and no list, and reaches the touches without reference counting (atomic, and most of a
-    /// move's cost before).
+    /// and no list, and reaches the touches without reference counting (see `Unretained`).
     @inline(__always)
     private func feedNextEventOfSameFingers(_ batch: UnsafeBufferPointer<TraceEvent>, at t: Timestamp) -> Bool {
         let links = spareChangedLinks
         guard batch.count == links.count else { return false }
         for i in 0..<links.count {
-            let matches = links[i]._withUnsafeGuaranteedRef { touch in
+            let matches = links[i].with { touch in
                 let e = batch.baseAddress.unsafelyUnwrapped + i
                 return e.pointee.type != .down && e.pointee.type.isTouch && touch.pointer == e.pointee.pointer && touch.isDown
             }
             guard matches else { return false }
         }
         for i in 0..<links.count {
-            links[i]._withUnsafeGuaranteedRef { update($0, with: batch.baseAddress.unsafelyUnwrapped + i, at: t) }
+            links[i].with { update($0, with: batch.baseAddress.unsafelyUnwrapped + i, at: t) }
         }
         // Lent out rather than copied: a copy of the stored list would be retained.
         let changed = spareChanged.take()
         dispatch(changed)
         spareChanged.put(consume changed)
         var lifted = false
-        for i in 0..<links.count where links[i]._withUnsafeGuaranteedRef({ !$0.isDown }) {
+        for i in 0..<links.count where links[i].with({ !$0.isDown }) {
             lifted = true
-            links[i]._withUnsafeGuaranteedRef { forget($0) }
+            links[i].with { forget($0) }
         }
         if lifted {
             // The next event starts a new list (and a lifted finger's touch may be freed).
@@ -136,8 +135,7 @@ extension GestureEnvironment {
         withUnsafePointer(to: e) { update(touch, with: $0, at: t) }
     }
 
-    /// Read through a pointer: an event is 120 bytes, and a move copied it twice on its way here.
-    /// Inlined into the common event's path: with its log row it had grown past the inliner's limit.
+    /// Read through a pointer (an event is 120 bytes), and inlined into the common event's path.
     @inline(__always)
     private func update(_ touch: Touch, with event: UnsafePointer<TraceEvent>, at t: Timestamp) {
         let x = event.pointee.x, y = event.pointee.y, type = event.pointee.type

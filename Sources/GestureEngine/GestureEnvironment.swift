@@ -50,9 +50,9 @@ public final class GestureEnvironment {
     var context: DispatchContext = .idle
     /// The touches of a `.delivering` context, for causes; set only when the log records, so the
     /// context is a plain value on the hot path. Borrowed from the list being delivered, which
-    /// outlives the delivery: storing the list itself was an atomic retain and release on every
-    /// event. Valid only while `deliverToRecognizers` runs (it puts back what it found).
-    var deliveringTouches = UnsafeBufferPointer<Unmanaged<Touch>>(start: nil, count: 0)
+    /// outlives the delivery, rather than stored (a retain and release per event). Valid only
+    /// while `deliverToRecognizers` runs (it puts back what it found).
+    var deliveringTouches = UnsafeBufferPointer<Unretained<Touch>>(start: nil, count: 0)
     var isDispatching = false
     /// Cancellations the system was asked for inside a dispatch, done after it (`cancelTouches`).
     var systemCancels: [(GestureEnvironment.CancelledTouches, String, Int?)] = []
@@ -240,15 +240,14 @@ public final class GestureEnvironment {
     func dispatch(_ changed: [Touch]) {
         guard !changed.isEmpty else { return }
         refreshSharedEvent()
-        // Read from the constant property, not returned by the call: returned, it was retained
-        // and released on every event.
+        // Read from the constant property, not returned by the call (a returned object is retained).
         let event = sharedEvent
         runCycle {
             // Recognizers first (A.2.4), each once per phase in the order began, moved, ended, cancelled.
             // One touch: its recognizers are already in delivery order (bound deepest view first,
             // most recently added first). Several: merge and sort, unless (usually: fingers on
             // one view) they all have the same list. Recognizers are reached unretained: the
-            // touches' lists, or `merged`, keep them alive, and reference counting is atomic.
+            // touches' lists, or `merged`, keep them alive.
             if changed.count == 1 {
                 deliverToRecognizers(changed, links: changed[0].recognizerLinks, event: event)
                 return
@@ -269,7 +268,7 @@ public final class GestureEnvironment {
             withExtendedLifetime(merged) {}
         } viewPhases: {
             changed.withUnretainedElements { touches in
-                for t in touches { t._withUnsafeGuaranteedRef { self.deliverNewPhase(of: $0, event: event) } }
+                for t in touches { t.with { self.deliverNewPhase(of: $0, event: event) } }
             }
         }
     }
@@ -283,7 +282,7 @@ public final class GestureEnvironment {
         defer { deliveringTouches = outerTouches }
         if changed.count == 1 {
             // One touch, one phase: no per-phase sets to build (the common case, a move).
-            changed.withUnretainedElements { touches in touches[0]._withUnsafeGuaranteedRef { touch in
+            changed.withUnretainedElements { touches in touches[0].with { touch in
                 let phase = touch.phase
                 // Which touches are being delivered is read only for the causes the log keeps:
                 // without a log the context stays `.idle` (two enum stores saved per event).
@@ -294,7 +293,7 @@ public final class GestureEnvironment {
                 }
                 defer { if describes { context = .idle } }
                 for link in links {
-                    link._withUnsafeGuaranteedRef { r in
+                    link.with { r in
                         // A touch's recognizers are those that received it and have not reset
                         // since (a reset takes them off the list), so each tracks it unless
                         // told to ignore it.
@@ -309,10 +308,10 @@ public final class GestureEnvironment {
             // Several fingers in one phase (a pinch's moves): one set per recognizer, and
             // usually the whole list (passed as it is: a copy would be retained).
             for link in links {
-                link._withUnsafeGuaranteedRef { r in
+                link.with { r in
                     guard !r.publishedState.isTerminal, r.book.isAttached else { return }
                     context = .delivering(phase: phase)
-                    if changed.withUnretainedElements({ $0.allSatisfy { $0._withUnsafeGuaranteedRef { r.isTracking($0) } } }) {
+                    if changed.withUnretainedElements({ $0.allSatisfy { $0.with { r.isTracking($0) } } }) {
                         deliver(phase, changed, to: r, event: event, describing: log.isRecording)
                     } else {
                         let set = changed.filter { r.isTracking($0) }
@@ -323,7 +322,7 @@ public final class GestureEnvironment {
             }
         } else {
             for link in links {
-                link._withUnsafeGuaranteedRef { r in
+                link.with { r in
                     for phase in TouchPhase.deliveryOrder {
                         guard !r.publishedState.isTerminal, r.book.isAttached else { break }
                         let set = changed.filter { $0.phase == phase && r.isTracking($0) }
@@ -348,9 +347,9 @@ public final class GestureEnvironment {
     }
 
     /// The phase all these touches are in, if they share one.
-    private static func commonPhase(of touches: UnsafeBufferPointer<Unmanaged<Touch>>) -> TouchPhase? {
-        let phase = touches[0]._withUnsafeGuaranteedRef { $0.phase }
-        return touches.allSatisfy({ $0._withUnsafeGuaranteedRef { $0.phase == phase } }) ? phase : nil
+    private static func commonPhase(of touches: UnsafeBufferPointer<Unretained<Touch>>) -> TouchPhase? {
+        let phase = touches[0].with { $0.phase }
+        return touches.allSatisfy({ $0.with { $0.phase == phase } }) ? phase : nil
     }
 
     /// Calls the hook for `phase`; the caller has set `context` to say which touches these are.
@@ -426,7 +425,7 @@ public final class GestureEnvironment {
             return Cause(.timer, reason ?? CauseText("timer \(name) fired"), causedBy: seq, evidence: evidence)
         case let .delivering(phase):
             if let reason { return Cause(.touches, reason, evidence: evidence) }
-            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(deliveringTouches.map { "touch \($0._withUnsafeGuaranteedRef { $0.pointer })" }.joined(separator: ", ")))"
+            let where_ = "in touches\(phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst()) (\(deliveringTouches.map { "touch \($0.with { $0.pointer })" }.joined(separator: ", ")))"
             return Cause(.touches, "set by the recognizer \(where_)", evidence: evidence)
         case let .reaction(source, seq):
             return Cause(.reaction, reason ?? CauseText("reaction to \(source)"), other: source, causedBy: seq, evidence: evidence)

@@ -32,7 +32,7 @@ open class GestureRecognizer {
 
     func environmentAttached(_ env: GestureEnvironment?) {
         book.clockReading = env?.clockReading
-        book.environmentLink = env.map { Unmanaged.passUnretained($0) }
+        book.environmentLink = env.map { Unretained($0) }
     }
 
     // MARK: UIKit's properties, with UIKit's defaults (GestureDefaults)
@@ -151,7 +151,7 @@ open class GestureRecognizer {
             internalState = s
             if let env = book.environmentLink {
                 // Unretained: the view keeps its environment alive while this is attached.
-                env._withUnsafeGuaranteedRef { $0.request(self, s, reason: message, evidence: evidence) }
+                env.with { $0.request(self, s, reason: message, evidence: evidence) }
             } else {
                 publishedState = s
             }
@@ -219,9 +219,9 @@ open class GestureRecognizer {
     /// How many touches are down and not ignored, without building the list (asked per event).
     var activeTouchCount: Int {
         // One touch received, the usual attempt: no loop.
-        if attemptTouchLinks.count == 1 { return attemptTouchLinks[0]._withUnsafeGuaranteedRef { isActive($0) } ? 1 : 0 }
+        if attemptTouchLinks.count == 1 { return attemptTouchLinks[0].with { isActive($0) } ? 1 : 0 }
         var n = 0
-        for link in attemptTouchLinks where link._withUnsafeGuaranteedRef({ isActive($0) }) { n += 1 }
+        for link in attemptTouchLinks where link.with({ isActive($0) }) { n += 1 }
         return n
     }
 
@@ -234,12 +234,12 @@ open class GestureRecognizer {
     /// none is down.
     public final var activeCentroidInWindow: Point? {
         if attemptTouchLinks.count == 1 {
-            return attemptTouchLinks[0]._withUnsafeGuaranteedRef { isActive($0) ? $0.locationInWindow : nil }
+            return attemptTouchLinks[0].with { isActive($0) ? $0.locationInWindow : nil }
         }
         var x = 0.0, y = 0.0, n = 0
         var only = Point.zero
         for link in attemptTouchLinks {
-            link._withUnsafeGuaranteedRef { t in
+            link.with { t in
                 guard isActive(t) else { return }
                 only = t.locationInWindow
                 x += only.x
@@ -257,7 +257,7 @@ open class GestureRecognizer {
     package final var receivedCentroidInWindow: Point? {
         var x = 0.0, y = 0.0, n = 0
         for link in attemptTouchLinks {
-            link._withUnsafeGuaranteedRef { t in
+            link.with { t in
                 guard !isIgnoring(t) else { return }
                 x += t.locationInWindow.x
                 y += t.locationInWindow.y
@@ -287,8 +287,8 @@ open class GestureRecognizer {
     public final func firstTouch(_ touches: [Touch], movedBeyond limit: Double) -> (touch: Touch, distance: Double)? {
         touches.withUnretainedElements { list in
             for link in list {
-                let d = link._withUnsafeGuaranteedRef { $0.locationInWindow.distance(to: $0.startLocationInWindow) }
-                if d > limit { return (link.takeUnretainedValue(), d) }
+                let d = link.with { $0.locationInWindow.distance(to: $0.startLocationInWindow) }
+                if d > limit { return (link.object, d) }
             }
             return nil
         }
@@ -298,11 +298,10 @@ open class GestureRecognizer {
     /// (A.3.2). Transitions in the log list these.
     var claimedPointers: TouchIDs {
         // Read unretained, in a plain loop: one or two fingers, the usual case, need no array,
-        // and the closure of a lazy sequence retained the recognizer (an atomic retain and
-        // release for every update published).
+        // and the closure of a lazy sequence would retain the recognizer for every update.
         var ids = TouchIDs.Builder()
         for link in attemptTouchLinks {
-            if let id = link._withUnsafeGuaranteedRef({ t in isIgnoring(t) ? nil : t.pointer }) { ids.append(id) }
+            if let id = link.with({ t in isIgnoring(t) ? nil : t.pointer }) { ids.append(id) }
         }
         return ids.ids
     }
@@ -388,14 +387,14 @@ open class GestureRecognizer {
         // Through the unretained link (see `Bookkeeping.environmentLink`): a tap starts timers
         // on every touch.
         guard let env = book.environmentLink else { return nil }
-        let id = env._withUnsafeGuaranteedRef { $0.schedule(name: name, owner: self.id, after: delay, body) }
+        let id = env.with { $0.schedule(name: name, owner: self.id, after: delay, body) }
         book.timers.append(id)
         return id
     }
 
     public final func cancelTimer(_ id: VirtualClock.TimerID?) {
         guard let id else { return }
-        book.environmentLink?._withUnsafeGuaranteedRef { $0.cancelTimer(id) }
+        book.environmentLink?.with { $0.cancelTimer(id) }
         // Usually the timer started last (a tap's duration timer, cancelled at its lift).
         if book.timers.last == id {
             book.timers.removeLast()

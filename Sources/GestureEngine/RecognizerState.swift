@@ -4,8 +4,7 @@ public enum RecognizerState: Int, Sendable, CaseIterable {
 
     public static let recognized = RecognizerState.ended
 
-    // Switches, always inlined: asked by every recognizer on every move, and written as `==`
-    // chains they were left as calls (the optimizer judged them too large to inline).
+    // Switches, always inlined: every recognizer asks them on every move.
     @inlinable public var isTerminal: Bool {
         @inline(__always) get { switch self { case .ended, .cancelled, .failed: return true; default: return false } }
     }

@@ -33,10 +33,10 @@ public final class Touch {
     public let startTime: Timestamp
     /// The hit-tested view; nil when the touch landed outside the window.
     public internal(set) var view: View? {
-        didSet { viewLink = view.map { Unmanaged.passUnretained($0) } }
+        didSet { viewLink = view.map { Unretained($0) } }
     }
     /// The same view, unretained (`view` keeps it alive), for the delivery of every phase.
-    private(set) var viewLink: Unmanaged<View>?
+    private(set) var viewLink: Unretained<View>?
     public let device: InputDevice?
     public internal(set) var pressure: Double?
     /// The contact's size as the trace recorded it (nil when it did not).
@@ -112,8 +112,8 @@ public final class Touch {
         return view.convertFromWindow(previousLocationInWindow)
     }
 
-    /// Asked for every touch of every event, also by the built-ins in another module: inlinable
-    /// and a switch, because as a call it cost the caller a retain and release of the touch.
+    /// Asked for every touch of every event, also by the built-ins in another module: inlinable,
+    /// so that the caller need not retain the touch for a call.
     @inlinable public var isDown: Bool {
         @inline(__always) get { switch phase { case .ended, .cancelled: return false; default: return true } }
     }
@@ -148,5 +148,29 @@ public final class TouchEvent {
     /// The touches this recognizer receives in this event.
     public func touches(for recognizer: GestureRecognizer) -> [Touch] {
         allTouches.filter { recognizer.isTracking($0) }
+    }
+}
+
+extension Array where Element == Touch {
+    // Asked by recognizers for every finger of every tap: the touches are read without a retain
+    // each (the array keeps them alive; see `Unretained`), and inlined into the recognizer.
+
+    /// How many of these touches are down.
+    @inlinable package var downCount: Int {
+        withUnretainedElements { $0.reduce(0) { $0 + ($1.with { $0.isDown } ? 1 : 0) } }
+    }
+
+    /// Whether any of these touches is down.
+    @inlinable package var anyDown: Bool {
+        withUnretainedElements { $0.contains { $0.with { $0.isDown } } }
+    }
+
+    /// The first mouse or pen touch whose pressed buttons are not `mask` (a touch of a finger
+    /// has no buttons).
+    @inlinable package func firstIndirect(notPressing mask: Int) -> Touch? {
+        let i = withUnretainedElements { list in
+            list.firstIndex { $0.with { ($0.device == .mouse || $0.device == .pen) && ($0.buttons ?? 1) != mask } }
+        }
+        return i.map { self[$0] }
     }
 }

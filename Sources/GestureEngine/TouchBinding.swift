@@ -20,16 +20,15 @@ extension GestureEnvironment {
             return
         }
         // Per new touch, for every recognizer of the hit view and its ancestors: reached
-        // unretained (the views' lists keep them alive; reference counting is atomic).
-        // Room made once: grown one append at a time, the list was reallocated three times.
+        // unretained (the views' lists keep them alive), into a list whose room is made once.
         var receivers: [GestureRecognizer] = []
         // Counted unretained: no user code runs here, and the hierarchy keeps its views.
         var capacity = 0
-        var u: Unmanaged<View>? = Unmanaged.passUnretained(hit)
+        var u: Unretained<View>? = Unretained(hit)
         while let view = u {
-            u = view._withUnsafeGuaranteedRef { view in
+            u = view.with { view in
                 capacity += view.gestureRecognizers.count
-                return view.superview.map { Unmanaged.passUnretained($0) }
+                return view.superview.map { Unretained($0) }
             }
         }
         receivers.reserveCapacity(capacity)
@@ -38,7 +37,7 @@ extension GestureEnvironment {
             v = view.superview
             view.gestureRecognizers.withUnretainedElements { links in
                 for link in links.reversed() {
-                    link._withUnsafeGuaranteedRef { r in
+                    link.with { r in
                         if receives(r, touch, inputSeq: inputSeq) { receivers.append(r) }
                     }
                 }
@@ -49,7 +48,7 @@ extension GestureEnvironment {
         defer { arbitration.giveBack(&newAttempts, .newAttempts) }
         receivers.withUnretainedElements { links in
             for link in links {
-                link._withUnsafeGuaranteedRef { r in
+                link.with { r in
                     if !r.isInAttempt {
                         arbitration.enter(r)
                         newAttempts.append(link)

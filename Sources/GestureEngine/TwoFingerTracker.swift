@@ -5,12 +5,12 @@ import GestureTrace
 /// be ignored (docs/uikit-rules.md A.2.11's typical use). Keep one per recognizer, and start a new
 /// one in `reset()`.
 ///
-/// Inside, the fingers are held unretained: they are among the recognizer's touches, which keep
-/// them alive until the reset that also replaces this tracker, and the span and angle are read
-/// on every move, where retaining (atomically) cost more than the arithmetic.
+/// Inside, the fingers are held unretained (see `Unretained`): they are among the recognizer's
+/// touches, which keep them alive until the reset that also replaces this tracker, and the span
+/// and angle are read on every move.
 public struct TwoFingerTracker {
-    private var first: Unmanaged<Touch>?
-    private var second: Unmanaged<Touch>?
+    private var first: Unretained<Touch>?
+    private var second: Unretained<Touch>?
     /// The span and angle when the second finger arrived.
     public private(set) var startSpan = 0.0
     public private(set) var startAngle = 0.0
@@ -26,7 +26,7 @@ public struct TwoFingerTracker {
     /// The fingers' window locations, when both have arrived.
     private var locations: (Point, Point)? {
         guard let a = first, let b = second else { return nil }
-        return (a._withUnsafeGuaranteedRef { $0.locationInWindow }, b._withUnsafeGuaranteedRef { $0.locationInWindow })
+        return (a.with { $0.locationInWindow }, b.with { $0.locationInWindow })
     }
 
     /// The distance between the two fingers now, in points (0 before the second arrives).
@@ -46,8 +46,8 @@ public struct TwoFingerTracker {
     public mutating func add(_ touches: [Touch]) -> [Touch] {
         var extra: [Touch] = []
         for t in touches {
-            if first == nil { first = Unmanaged.passUnretained(t) } else if second == nil {
-                second = Unmanaged.passUnretained(t)
+            if first == nil { first = Unretained(t) } else if second == nil {
+                second = Unretained(t)
                 startSpan = span
                 startAngle = rawAngle
                 lastRawAngle = startAngle
@@ -67,7 +67,7 @@ public struct TwoFingerTracker {
         lastRawAngle = raw
     }
 
-    private static func isDown(_ t: Unmanaged<Touch>?) -> Bool { t?._withUnsafeGuaranteedRef { $0.isDown } ?? false }
+    private static func isDown(_ t: Unretained<Touch>?) -> Bool { t?.with { $0.isDown } ?? false }
     public var bothDown: Bool { Self.isDown(first) && Self.isDown(second) }
     public var anyDown: Bool { Self.isDown(first) || Self.isDown(second) }
 }

@@ -24,15 +24,15 @@ open class View {
     /// The environment this view's hierarchy runs in; set on every view of the hierarchy.
     /// Kept unretained, like `superview` (the environment owns the hierarchy's root).
     var environmentRef: GestureEnvironment? {
-        get { environmentLink?.takeUnretainedValue() }
+        get { environmentLink?.object }
         set {
-            environmentLink = newValue.map { Unmanaged.passUnretained($0) }
+            environmentLink = newValue.map { Unretained($0) }
             for r in gestureRecognizers { r.environmentAttached(newValue) }
         }
     }
     /// `environmentRef` as stored: read through it where a strong reference would be an atomic
     /// retain and release (see `convertFromWindow`).
-    private var environmentLink: Unmanaged<GestureEnvironment>?
+    private var environmentLink: Unretained<GestureEnvironment>?
 
     /// This view's face in GestureLabUIKit (see `CompanionLink`).
     package var companion = CompanionLink()
@@ -142,8 +142,8 @@ open class View {
 
     /// A window point in this view's bounds coordinates.
     public func convertFromWindow(_ p: Point) -> Point {
-        // The generation read without binding the environment: a strong reference taken from
-        // the unowned one was an atomic retain and release on every delivery to a view.
+        // The generation is read without binding the environment (see `Unretained`): this runs
+        // on every delivery to a view.
         if let g = environmentGeneration {
             if cachedOffset.generation != g {
                 let o = uncachedConvertFromWindow(.zero)
@@ -155,7 +155,7 @@ open class View {
     }
 
     private var environmentGeneration: Int? {
-        environmentLink?._withUnsafeGuaranteedRef { $0.geometryGeneration }
+        environmentLink?.with { $0.geometryGeneration }
     }
 
     private func uncachedConvertFromWindow(_ p: Point) -> Point {

@@ -26,7 +26,7 @@ extension GestureEnvironment {
     /// Whether any recognizer holds the phase back: asked on every began and end, so it builds
     /// no list (`holders` does, for the log).
     func isHeld(_ touch: Touch, endedPhase: Bool) -> Bool {
-        touch.recognizerLinks.contains { $0._withUnsafeGuaranteedRef { isHolding($0, touch, endedPhase: endedPhase) } }
+        touch.recognizerLinks.contains { $0.with { isHolding($0, touch, endedPhase: endedPhase) } }
     }
 
     private func isHolding(_ r: GestureRecognizer, _ touch: Touch, endedPhase: Bool) -> Bool {
@@ -162,7 +162,7 @@ extension GestureEnvironment {
 
     func deliver(_ touch: Touch, _ phase: TouchPhase, event: TouchEvent, cause: @autoclosure () -> Cause) {
         // Every phase of every touch comes here: the view is reached unretained.
-        touch.viewLink?._withUnsafeGuaranteedRef { deliver(touch, phase, to: $0, event: event, cause: cause()) }
+        touch.viewLink?.with { deliver(touch, phase, to: $0, event: event, cause: cause()) }
     }
 
     private func deliver(_ touch: Touch, _ phase: TouchPhase, to view: View, event: TouchEvent, cause: @autoclosure () -> Cause) {

@@ -23,7 +23,7 @@ public struct VirtualClock {
     /// Due-time order; cancelled timers stay in it until they reach the top.
     private var heap: [Entry] = []
     /// Live timers by slot. A slot table rather than a dictionary: every tap schedules and
-    /// cancels a few timers, and hashing their ids cost more than the timers' own work.
+    /// cancels a few timers, and hashing their ids costs more than the timers' own work.
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
     private var nextOrder = 0

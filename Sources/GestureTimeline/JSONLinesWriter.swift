@@ -6,8 +6,8 @@ import GestureTrace
 /// per line. Recognizer and view names are quoted once and kept; numbers are written digit by
 /// digit. A replay's log is most of its output, so this is what `replay --format jsonl` costs.
 ///
-/// A class so that its buffer is reached without reference counting: written row by row from
-/// a closure the engine calls, a struct's buffer was retained and released around every call.
+/// A class so that its buffer is reached without reference counting from the closure the engine
+/// calls for every row (a struct's buffer would be retained and released around each call).
 public final class JSONLinesWriter {
     /// The lines written since the last `clear`.
     public var bytes: [UInt8] { out.bytes }
@@ -26,18 +26,21 @@ public final class JSONLinesWriter {
     private let seqText = NumberTextMemo.integers()
     private let timeText = NumberTextMemo.thousandths()
 
-    /// Programs for the commonest rows, or nil in the writer that makes them. Held by hand and
-    /// used as a guaranteed reference: a stored reference was retained and released around
-    /// every row, a twentieth of the writing thread's time.
-    private let shapes: Unmanaged<JSONRowShapes>?
+    /// Programs for the commonest rows, or nil in the writer that makes them: kept alive by
+    /// `shapesOwner`, used for every row through `shapes` (see `Unretained`).
+    private let shapesOwner: JSONRowShapes?
+    private let shapes: Unretained<JSONRowShapes>?
 
     public init() {
-        shapes = .passRetained(JSONRowShapes(general: JSONLinesWriter(shapes: false)))
+        let owner = JSONRowShapes(general: JSONLinesWriter(shapes: false))
+        shapesOwner = owner
+        shapes = Unretained(owner)
     }
 
-    private init(shapes: Bool) { self.shapes = nil }
-
-    deinit { shapes?.release() }
+    private init(shapes: Bool) {
+        shapesOwner = nil
+        self.shapes = nil
+    }
 
     public func clear() { out.clear() }
 
@@ -47,10 +50,10 @@ public final class JSONLinesWriter {
     }
 
     /// `append(_:)` for a row the caller owns where it lies (a batch's storage): handed over
-    /// `inout`, it is read in place; passed by value it was copied, each of its strings retained
-    /// and released again, about a tenth of the writing thread's time. The row is not changed.
+    /// `inout`, it is read in place rather than copied (each of its strings retained and
+    /// released). The row is not changed.
     public func append(inPlace e: inout LogEntry) {
-        if let shapes, shapes._withUnsafeGuaranteedRef({ $0.write(&e, to: out.buffer, seq: seqText, time: timeText) }) { return }
+        if let shapes, shapes.with({ $0.write(&e, to: out.buffer, seq: seqText, time: timeText) }) { return }
         appendGeneral(inPlace: &e)
     }
 

@@ -70,15 +70,19 @@ final class JSONRowShapes {
         var program: Int
     }
 
-    // Read for every row, so kept in storage of their own: no exclusivity check, no reference
-    // counting. Every shape met has a slot (open addressing, at most half full), so two shapes
-    // whose keys meet never take turns being compiled or looked up elsewhere, whatever the
-    // templates' addresses in a build.
-    @exclusivity(unchecked) private var slotCount = 256
-    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
-    @exclusivity(unchecked) private var shapeCount = 0
-    @exclusivity(unchecked) private var programs: [Program] = []
-    @exclusivity(unchecked) private var steps = GrowingStore<Step>()
+    /// The shapes met and their programs. Every shape met has a slot (open addressing, at most
+    /// half full), so two shapes whose keys meet never take turns being compiled or looked up
+    /// elsewhere, whatever the templates' addresses in a build.
+    private struct Tables {
+        var slotCount = 256
+        var slots: UnsafeMutablePointer<Slot>
+        var shapeCount = 0
+        var programs: [Program] = []
+        var steps = GrowingStore<Step>()
+    }
+
+    /// Read for every row (see `UncheckedState`).
+    private let tables: UncheckedState<Tables>
     /// Every program's literal runs, one after another.
     private let bytes = OutputBytes(capacity: 4096)
     private let general: JSONLinesWriter
@@ -86,14 +90,17 @@ final class JSONRowShapes {
 
     init(general: JSONLinesWriter) {
         self.general = general
-        slots = .allocate(capacity: slotCount)
+        let slotCount = 256
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
         slots.initialize(repeating: Slot(key: nil, program: -1), count: slotCount)
+        tables = UncheckedState(Tables(slotCount: slotCount, slots: slots))
     }
 
     deinit {
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
-        steps.free()
+        tables.value.slots.deinitialize(count: tables.value.slotCount)
+        tables.value.slots.deallocate()
+        tables.value.steps.free()
+        tables.free()
     }
 
     /// A program's steps one after another, in storage that is read without reference counting.
@@ -142,39 +149,39 @@ final class JSONRowShapes {
     /// is written then).
     func write(_ e: inout LogEntry, to out: OutputBytes, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
         guard let key = key(&e) else { return false }
-        let mask = slotCount - 1
+        let mask = tables.value.slotCount - 1
         var index = Int(truncatingIfNeeded: key.spread) & mask
         while true {
-            guard let k = slots[index].key else {
+            guard let k = tables.value.slots[index].key else {
                 // A shape not met before: its program is made once.
                 let program = compile(&e)
                 add(key, program)
                 guard program >= 0 else { return false }
-                return run(programs[program], &e, to: out, seq: seq, time: time)
+                return run(tables.value.programs[program], &e, to: out, seq: seq, time: time)
             }
             if k == key { break }
             index = (index + 1) & mask
         }
-        let p = slots[index].program
+        let p = tables.value.slots[index].program
         guard p >= 0 else { return false }
-        return run(programs[p], &e, to: out, seq: seq, time: time)
+        return run(tables.value.programs[p], &e, to: out, seq: seq, time: time)
     }
 
     private func add(_ key: Key, _ program: Int) {
-        if 2 * (shapeCount + 1) > slotCount {
-            let old = slots, oldCount = slotCount
-            slotCount *= 2
-            slots = .allocate(capacity: slotCount)
-            slots.initialize(repeating: Slot(key: nil, program: -1), count: slotCount)
-            shapeCount = 0
+        if 2 * (tables.value.shapeCount + 1) > tables.value.slotCount {
+            let old = tables.value.slots, oldCount = tables.value.slotCount
+            tables.value.slotCount *= 2
+            tables.value.slots = .allocate(capacity: tables.value.slotCount)
+            tables.value.slots.initialize(repeating: Slot(key: nil, program: -1), count: tables.value.slotCount)
+            tables.value.shapeCount = 0
             for i in 0..<oldCount { if let k = old[i].key { add(k, old[i].program) } }
             old.deinitialize(count: oldCount)
             old.deallocate()
         }
-        var index = Int(truncatingIfNeeded: key.spread) & (slotCount - 1)
-        while slots[index].key != nil { index = (index + 1) & (slotCount - 1) }
-        slots[index] = Slot(key: key, program: program)
-        shapeCount += 1
+        var index = Int(truncatingIfNeeded: key.spread) & (tables.value.slotCount - 1)
+        while tables.value.slots[index].key != nil { index = (index + 1) & (tables.value.slotCount - 1) }
+        tables.value.slots[index] = Slot(key: key, program: program)
+        tables.value.shapeCount += 1
     }
 
     private func run(_ program: Program, _ e: inout LogEntry, to out: OutputBytes, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
@@ -184,7 +191,7 @@ final class JSONRowShapes {
         var fits = true
         out.write(atMost: room) { c in
             do {
-                let steps = self.steps.base, bytes = self.bytes.start
+                let steps = self.tables.value.steps.base, bytes = self.bytes.start
                 do {
                     for i in program.first..<program.first + program.count {
                         let step = steps[i]
@@ -299,26 +306,26 @@ final class JSONRowShapes {
         find(Array(Self.stringMarkers[1].utf8), .string1)
         found.sort { $0.at < $1.at }
         guard !found.contains(where: { $0.value == .none }), Set(found.map(\.value)).count == found.count else { return -1 }
-        let firstStep = steps.count, firstByte = bytes.count
+        let firstStep = tables.value.steps.count, firstByte = bytes.count
         var at = 0
         for f in found {
             guard f.at >= at else { return -1 }
-            steps.append(Step(start: Int32(bytes.count), count: Int32(f.at - at), value: f.value))
+            tables.value.steps.append(Step(start: Int32(bytes.count), count: Int32(f.at - at), value: f.value))
             text[at..<f.at].withUnsafeBufferPointer { bytes.append($0) }
             at = f.at + f.count
         }
-        steps.append(Step(start: Int32(bytes.count), count: Int32(text.count - at), value: .none))
+        tables.value.steps.append(Step(start: Int32(bytes.count), count: Int32(text.count - at), value: .none))
         text[at...].withUnsafeBufferPointer { bytes.append($0) }
-        let program = Program(first: firstStep, count: steps.count - firstStep, room: bytes.count - firstByte + 48 * (steps.count - firstStep),
+        let program = Program(first: firstStep, count: tables.value.steps.count - firstStep, room: bytes.count - firstByte + 48 * (tables.value.steps.count - firstStep),
                               hasStrings: found.contains { $0.value == .string0 || $0.value == .string1 })
         // Kept only if it writes what the general path writes, for the marked row and this one.
         guard agrees(program, &row), agrees(program, &e) else {
-            steps.removeLast(from: firstStep)
+            tables.value.steps.removeLast(from: firstStep)
             bytes.truncate(to: firstByte)
             return -1
         }
-        programs.append(program)
-        return programs.count - 1
+        tables.value.programs.append(program)
+        return tables.value.programs.count - 1
     }
 
     private func agrees(_ program: Program, _ e: inout LogEntry) -> Bool {

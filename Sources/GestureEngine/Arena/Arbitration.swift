@@ -21,6 +21,7 @@ struct Arbitration {
     private(set) var attempts: [GestureRecognizer] = []
 
     /// `r` starts an attempt: it received its first touch since its reset.
+    @inline(__always)
     mutating func enter(_ r: GestureRecognizer) {
         r.isInAttempt = true
         attempts.append(r)
@@ -31,7 +32,7 @@ struct Arbitration {
     mutating func leave(_ r: GestureRecognizer) {
         stopWaiting(r)
         r.isInAttempt = false
-        // Found unretained: the list keeps its recognizers alive, and reference counting is atomic.
+        // Found unretained: the list keeps its recognizers alive.
         if let i = attempts.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) { attempts.remove(at: i) }
     }
 
@@ -68,6 +69,7 @@ struct Arbitration {
     mutating func noteFinished() { mayNeedReset = true }
 
     /// Whether the reset step should look, which it then does: cleared until a recognizer finishes.
+    @inline(__always)
     mutating func takeResetNeed() -> Bool {
         defer { mayNeedReset = false }
         return mayNeedReset
@@ -75,11 +77,13 @@ struct Arbitration {
 
     /// The reset step looked: `stillFinished` tells whether finished recognizers remain (linked
     /// to one still undecided), to be looked at after the next cycle.
+    @inline(__always)
     mutating func resetStepLooked(stillFinished: Bool) { mayNeedReset = stillFinished }
 
     /// Marks the reset search's passes: a recognizer visited in this pass carries its number.
     private var resetPass = 0
 
+    @inline(__always)
     mutating func nextResetPass() -> Int {
         resetPass &+= 1
         return resetPass
@@ -101,56 +105,65 @@ struct Arbitration {
 
     /// Keeps a request's cause (only when the log will keep it) and returns its slot. Taken, not
     /// copied: a copy is a call per string and array of the cause, and the original's free another.
+    @inline(__always)
     mutating func keep(_ cause: consuming Cause) -> Int32 {
         requestCauses.append(cause)
         return Int32(requestCauses.count - 1)
     }
 
     /// The cause kept in `slot` (`keep`'s answer); -1 is a cause the log does not keep.
+    @inline(__always)
     func cause(inSlot slot: Int32) -> Cause {
         slot >= 0 ? requestCauses[Int(slot)] : Cause.unlogged
     }
 
-    /// Queues a requested state for settlement, with the slot of its kept cause (-1: none). The
-    /// cause goes in by slot rather than as an optional: passing a `Cause?` on every request of
-    /// every event cost 3-4% of a replay (measured).
+    /// Queues a requested state for settlement, with the slot of its kept cause (-1: none): a
+    /// slot, not an optional `Cause`, because every move of every finger makes a request.
+    @inline(__always)
     mutating func enqueue(_ r: GestureRecognizer, _ state: RecognizerState, causeSlot: Int32, forced: Bool = false) {
         requests.append(TransitionRequest(recognizer: r, to: state, causeSlot: causeSlot, forced: forced))
     }
 
-    var requestCount: Int { requests.count }
-    var hasRequests: Bool { !requests.isEmpty }
+    var requestCount: Int { @inline(__always) get { requests.count } }
+    var hasRequests: Bool { @inline(__always) get { !requests.isEmpty } }
     /// The oldest queued request (there is one).
-    var firstRequest: TransitionRequest { requests[0] }
+    var firstRequest: TransitionRequest { @inline(__always) get { requests[0] } }
 
     /// Takes the newest queued request (there is one).
+    @inline(__always)
     mutating func takeLastRequest() -> TransitionRequest { requests.removeLast() }
 
-    /// Takes the whole queue for a round of settlement; requests made meanwhile (by actions, by
-    /// released waiters) go into an emptied queue for the next round. Give it back with
-    /// `finishBatch`, so the two queues swap rather than reallocate.
-    mutating func takeBatch() -> [TransitionRequest] {
-        var batch = takeScratch(&requestsInProgress)  // so `batch` holds its buffer alone and reuses it
+    /// Moves the whole queue into `batch` (an empty list) for a round of settlement; requests
+    /// made meanwhile (by actions, by released waiters) go into an emptied queue for the next
+    /// round. Give it back with `finishBatch`, so the two queues swap rather than reallocate.
+    @inline(__always)
+    mutating func takeBatch(into batch: inout [TransitionRequest]) {
+        swap(&batch, &requestsInProgress)  // so `batch` holds the spare buffer alone and reuses it
         swap(&batch, &requests)
-        return batch
     }
 
+    @inline(__always)
     mutating func finishBatch(_ batch: inout [TransitionRequest]) {
         batch.clearKeepingCapacity()
         if requestsInProgress.isEmpty { swap(&batch, &requestsInProgress) }
     }
 
     /// The reused list settlement classifies a batch into; give it back with `returnClasses`.
-    mutating func takeClasses() -> [RequestClass] { takeScratch(&requestClasses) }
+    @inline(__always)
+    mutating func takeClasses(into classes: inout [RequestClass]) { swap(&classes, &requestClasses) }
+    @inline(__always)
     mutating func returnClasses(_ classes: inout [RequestClass]) { swap(&classes, &requestClasses) }
 
     /// A new batch's number, which marks each recognizer's first request in it.
+    @inline(__always)
     mutating func nextBatchToken() -> Int {
         batchToken &+= 1
         return batchToken
     }
 
+    @inline(__always)
     mutating func beginSettlement() { settleDepth += 1 }
+    @inline(__always)
     mutating func endSettlement() { settleDepth -= 1 }
 
     /// Frees the kept causes once no settlement at `depth` or outside it can read them.
@@ -160,6 +173,7 @@ struct Arbitration {
     }
 
     /// Settlement gave up (recognizers that keep changing each other): the queue is dropped.
+    @inline(__always)
     mutating func abandonRequests() {
         requests.removeAll()
         if settleDepth == 1 { requestCauses.removeAll() }
@@ -171,15 +185,15 @@ struct Arbitration {
     /// are reused. They hold recognizers of `attempts` unretained (`attempts` keeps them alive).
     enum ScratchList { case competitors, waiting, newAttempts, resetList, resetGroup, resetFrontier }
 
-    private var spareCompetitors: [Unmanaged<GestureRecognizer>] = []
-    private var spareWaiting: [Unmanaged<GestureRecognizer>] = []
-    private var spareNewAttempts: [Unmanaged<GestureRecognizer>] = []
-    private var spareResetList: [Unmanaged<GestureRecognizer>] = []
-    private var spareGroup: [Unmanaged<GestureRecognizer>] = []
-    private var spareFrontier: [Unmanaged<GestureRecognizer>] = []
+    private var spareCompetitors: [Unretained<GestureRecognizer>] = []
+    private var spareWaiting: [Unretained<GestureRecognizer>] = []
+    private var spareNewAttempts: [Unretained<GestureRecognizer>] = []
+    private var spareResetList: [Unretained<GestureRecognizer>] = []
+    private var spareGroup: [Unretained<GestureRecognizer>] = []
+    private var spareFrontier: [Unretained<GestureRecognizer>] = []
 
     @inline(__always)
-    mutating func lend(_ which: ScratchList) -> [Unmanaged<GestureRecognizer>] {
+    mutating func lend(_ which: ScratchList) -> [Unretained<GestureRecognizer>] {
         switch which {
         case .competitors: takeScratch(&spareCompetitors)
         case .waiting: takeScratch(&spareWaiting)
@@ -192,7 +206,7 @@ struct Arbitration {
 
     /// Empties `list` and puts it back for the next `lend`.
     @inline(__always)
-    mutating func giveBack(_ list: inout [Unmanaged<GestureRecognizer>], _ which: ScratchList) {
+    mutating func giveBack(_ list: inout [Unretained<GestureRecognizer>], _ which: ScratchList) {
         list.clearKeepingCapacity()
         switch which {
         case .competitors: swap(&list, &spareCompetitors)

@@ -9,7 +9,7 @@ extension GestureEnvironment {
     package func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         // Asked per competitor pair at every recognition: the touches are read unretained (the
         // recognizers' lists keep them alive).
-        for link in a.attemptTouchLinks where link._withUnsafeGuaranteedRef({ !a.isIgnoring($0) && !b.isIgnoring($0) }) {
+        for link in a.attemptTouchLinks where link.with({ !a.isIgnoring($0) && !b.isIgnoring($0) }) {
             if b.attemptTouchLinks.contains(where: { $0.isSame(as: link) }) { return true }
         }
         return false
@@ -47,14 +47,14 @@ extension GestureEnvironment {
         var competitors = arbitration.lend(.competitors)
         defer { arbitration.giveBack(&competitors, .competitors) }
         arbitration.attempts.withUnretainedElements { attempt in
-            for link in attempt where link._withUnsafeGuaranteedRef({ $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }) {
+            for link in attempt where link.with({ $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }) {
                 competitors.append(link)
             }
         }
         sortInTieBreakOrder(&competitors)
         for link in competitors {
             // Held while it is decided (its attempt keeps it too, until the reset).
-            let other = link.takeUnretainedValue()
+            let other = link.object
             guard other.publishedState == .possible else { continue }
             if let allowed = simultaneity(winner, other, explained: log.keeps(.note)) {
                 log.append(time: now, kind: .note, recognizer: other.logName,
@@ -93,11 +93,11 @@ extension GestureEnvironment {
         // Asked whenever a recognizer would leave possible: the attempts are read unretained.
         arbitration.attempts.withUnretainedElements { attempt in
             for link in attempt {
-                let preventer = link._withUnsafeGuaranteedRef { a -> Bool in
+                let preventer = link.with { a -> Bool in
                     guard a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) else { return false }
                     return simultaneity(a, r) == nil && canPrevent(a, r)
                 }
-                if preventer { return (link.takeUnretainedValue(), "they may not recognize together") }
+                if preventer { return (link.object, "they may not recognize together") }
             }
             return nil
         }

@@ -16,13 +16,13 @@ extension GestureEnvironment {
     /// A pair of new attempts is asked about once, by the first of the two. This runs for every
     /// new touch over every pair of its recognizers, so they are reached unretained, and each
     /// delegate is asked once whether it may require failures at all.
-    func evaluateDynamicRequirements(newAttempts: [Unmanaged<GestureRecognizer>], sharing: [GestureRecognizer]) {
+    func evaluateDynamicRequirements(newAttempts: [Unretained<GestureRecognizer>], sharing: [GestureRecognizer]) {
         sharing.withUnretainedElements { shared in
             // A pair can only come to anything if one of the two has something that may ask for
             // a requirement; usually none of the touch's recognizers has, and nothing is asked.
             var anyMayAsk = false
             for link in shared {
-                link._withUnsafeGuaranteedRef { r in
+                link.with { r in
                     r.book.delegateMayRequireFailures = r.book.requirementHint?.mayRequireFailures ?? (r.delegate != nil)
                     if r.book.subclassMayRequireFailures == nil {
                         r.book.subclassMayRequireFailures = !((r as? FailureRequirementFreeRecognizer)?.answersNoFailureRequirementQuestions ?? false)
@@ -47,8 +47,8 @@ extension GestureEnvironment {
                             k += 1
                         }
                         guard freshIndex > i else { continue }
-                        rLink._withUnsafeGuaranteedRef { r in
-                            sLink._withUnsafeGuaranteedRef { s in
+                        rLink.with { r in
+                            sLink.with { s in
                                 addDynamicRequirement(waiter: r, required: s)
                                 addDynamicRequirement(waiter: s, required: r)
                             }
@@ -165,7 +165,7 @@ extension GestureEnvironment {
         // heap box for it, on every cycle in which a recognizer waits.
         var unmet = false
         let recognized = r.failureRequirements.withUnretainedElements { required in
-            required.contains { link in link._withUnsafeGuaranteedRef { decides($0, unmet: &unmet) } }
+            required.contains { link in link.with { decides($0, unmet: &unmet) } }
         }
         if recognized { return true }
         for (q, _) in r.book.dynamicRequirements where decides(q, unmet: &unmet) { return true }
@@ -206,7 +206,7 @@ extension GestureEnvironment {
         // Asked in every cycle while a recognizer waits (a single tap waiting out a double tap's
         // interval), and usually nothing is decided yet: find that out without building lists.
         let anyDecided = arbitration.attempts.withUnretainedElements { attempt in
-            attempt.contains { $0._withUnsafeGuaranteedRef { $0.isPending && $0.publishedState == .possible && requirementsAreDecided($0) } }
+            attempt.contains { $0.with { $0.isPending && $0.publishedState == .possible && requirementsAreDecided($0) } }
         }
         guard anyDecided else { return false }
         var progressed = false
@@ -215,12 +215,12 @@ extension GestureEnvironment {
         var waiting = arbitration.lend(.waiting)
         defer { arbitration.giveBack(&waiting, .waiting) }
         arbitration.attempts.withUnretainedElements { attempt in
-            for link in attempt where link._withUnsafeGuaranteedRef({ $0.isPending && $0.publishedState == .possible }) { waiting.append(link) }
+            for link in attempt where link.with({ $0.isPending && $0.publishedState == .possible }) { waiting.append(link) }
         }
         sortInTieBreakOrder(&waiting)
         for link in waiting {
             // Held while it is decided: failing may end its attempt, the last reference to it.
-            let p = link.takeUnretainedValue()
+            let p = link.object
             guard p.isPending && p.publishedState == .possible else { continue }
             let status = requirementStatus(of: p)
             if let (winner, source) = status.recognized {

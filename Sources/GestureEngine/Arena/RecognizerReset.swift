@@ -24,29 +24,29 @@ extension GestureEnvironment {
         // an attempt: they are reached unretained (`arbitration.attempts` keeps them alive).
         arbitration.attempts.withUnretainedElements { attempt in
             for link in attempt {
-                let startsGroup = link._withUnsafeGuaranteedRef { $0.publishedState.isTerminal && $0.book.resetPass != pass }
+                let startsGroup = link.with { $0.publishedState.isTerminal && $0.book.resetPass != pass }
                 guard startsGroup else { continue }
                 // Linked to nobody (most recognizers): a group of its own, no search.
-                if link._withUnsafeGuaranteedRef({ !$0.book.mayBeLinked }) {
-                    link._withUnsafeGuaranteedRef { $0.book.resetPass = pass }
+                if link.with({ !$0.book.mayBeLinked }) {
+                    link.with { $0.book.resetPass = pass }
                     if options.resetTiming == .endOfTouchSequence
-                        && link._withUnsafeGuaranteedRef({ $0.attemptTouchLinks.contains { $0._withUnsafeGuaranteedRef { $0.isDown } } }) { continue }
+                        && link.with({ $0.attemptTouchLinks.contains { $0.with { $0.isDown } } }) { continue }
                     toReset.append(link)
                     continue
                 }
                 group.clearKeepingCapacity()
                 frontier.append(link)
                 while let x = frontier.popLast() {
-                    x._withUnsafeGuaranteedRef { x in
+                    x.with { x in
                         guard x.isInAttempt, x.book.resetPass != pass else { return }
                         x.book.resetPass = pass
-                        group.append(Unmanaged.passUnretained(x))
+                        group.append(Unretained(x))
                         appendLinked(to: x, among: attempt, into: &frontier)
                     }
                 }
-                guard group.allSatisfy({ $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } }) else { continue }
+                guard group.allSatisfy({ $0.with { $0.publishedState.isTerminal } }) else { continue }
                 if options.resetTiming == .endOfTouchSequence
-                    && group.contains(where: { $0._withUnsafeGuaranteedRef { $0.attemptTouches.contains(where: \.isDown) } }) { continue }
+                    && group.contains(where: { $0.with { $0.attemptTouches.contains(where: \.isDown) } }) { continue }
                 toReset.append(contentsOf: group)
             }
         }
@@ -55,19 +55,19 @@ extension GestureEnvironment {
         for link in toReset {
             // Held for its reset: leaving its attempt may drop the last reference to it (a
             // recognizer an action removed from its view).
-            let r = link.takeUnretainedValue()
+            let r = link.object
             reset(r)
         }
     }
 
     /// Sorts recognizers by `precedes` without retaining them: an insertion sort, as the lists
     /// are short (the recognizers of one touch).
-    func sortInTieBreakOrder(_ list: inout [Unmanaged<GestureRecognizer>]) {
+    func sortInTieBreakOrder(_ list: inout [Unretained<GestureRecognizer>]) {
         guard list.count > 1 else { return }
         for i in 1..<list.count {
             let x = list[i]
             var j = i
-            while j > 0 && x._withUnsafeGuaranteedRef({ a in list[j - 1]._withUnsafeGuaranteedRef { b in precedes(a, b) } }) {
+            while j > 0 && x.with({ a in list[j - 1].with { b in precedes(a, b) } }) {
                 list[j] = list[j - 1]
                 j -= 1
             }
@@ -76,27 +76,27 @@ extension GestureEnvironment {
     }
 
     private func anyFinishedInAttempt() -> Bool {
-        arbitration.attempts.withUnretainedElements { $0.contains { $0._withUnsafeGuaranteedRef { $0.publishedState.isTerminal } } }
+        arbitration.attempts.withUnretainedElements { $0.contains { $0.with { $0.publishedState.isTerminal } } }
     }
 
     /// Recognizers in an attempt connected to `r` by a failure requirement in either direction.
-    private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unmanaged<GestureRecognizer>>,
-                              into out: inout [Unmanaged<GestureRecognizer>]) {
+    private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unretained<GestureRecognizer>>,
+                              into out: inout [Unretained<GestureRecognizer>]) {
         // A linked recognizer found here is in an attempt, so `arbitration.attempts` keeps it alive.
         // The flags are read first: the lists are usually empty, and reading one from its
         // recognizer retains and releases it (this runs for every pair in an attempt).
         if r.book.hasStaticRequirements {
             r.failureRequirements.withUnretainedElements { required in
-                for q in required where q._withUnsafeGuaranteedRef({ $0.isInAttempt }) { out.append(q) }
+                for q in required where q.with({ $0.isInAttempt }) { out.append(q) }
             }
         }
         if !r.book.dynamicRequirements.isEmpty {
-            for (q, _) in r.book.dynamicRequirements where q.isInAttempt { out.append(Unmanaged.passUnretained(q)) }
+            for (q, _) in r.book.dynamicRequirements where q.isInAttempt { out.append(Unretained(q)) }
         }
         // Nobody has ever required `r` to fail: no other recognizer's lists can name it.
         guard r.book.mayBeRequired else { return }
         for link in attempt {
-            link._withUnsafeGuaranteedRef { other in
+            link.with { other in
                 guard other !== r else { return }
                 let requiresR = other.book.hasStaticRequirements
                     && other.failureRequirements.withUnretainedElements { $0.contains { $0.refers(to: r) } }
@@ -110,7 +110,7 @@ extension GestureEnvironment {
     func reset(_ r: GestureRecognizer) {
         let was = r.publishedState
         for link in r.attemptTouchLinks {
-            link._withUnsafeGuaranteedRef { t in
+            link.with { t in
                 if t.isDown, let i = t.recognizerLinks.firstIndex(where: { $0.refers(to: r) }) {
                     t.removeRecognizer(at: i)
                 }

@@ -51,7 +51,7 @@ extension GestureEnvironment {
         let q = arbitration.firstRequest
         guard !q.forced, q.to == .changed || q.to == .began, quietUpdate(allowedFor: q.link) else { return false }
         _ = arbitration.takeLastRequest()
-        q.link._withUnsafeGuaranteedRef { publishQuietUpdate($0) }
+        q.link.with { publishQuietUpdate($0) }
         arbitration.forgetCauses(atDepth: 0)
         return true
     }
@@ -59,8 +59,8 @@ extension GestureEnvironment {
     /// Whether an update of this recognizer may be published without a log row or an action:
     /// it is active and not waiting, nothing acts on it, and the log keeps neither updates nor notes.
     @inline(__always)
-    private func quietUpdate(allowedFor link: Unmanaged<GestureRecognizer>) -> Bool {
-        link._withUnsafeGuaranteedRef { r in r.publishedState.isActive && !r.isPending && r.book.actions.isEmpty } && logIgnoresUpdates
+    private func quietUpdate(allowedFor link: Unretained<GestureRecognizer>) -> Bool {
+        link.with { r in r.publishedState.isActive && !r.isPending && r.book.actions.isEmpty } && logIgnoresUpdates
     }
 
     /// The log keeps no row an update would make: neither the transition nor its action, nor the
@@ -78,15 +78,17 @@ extension GestureEnvironment {
     private func processRequests() {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
-        var batch = arbitration.takeBatch()
+        var batch: [TransitionRequest] = []
+        arbitration.takeBatch(into: &batch)
         defer { arbitration.finishBatch(&batch) }
         // Each recognizer is classified by its first request in the batch, before any is
         // processed (processing changes what the classification reads). A batch holds a few
         // requests, so linear scans beat hashing, and the classes are kept in a reused buffer.
-        var classes = arbitration.takeClasses()
+        var classes: [RequestClass] = []
+        arbitration.takeClasses(into: &classes)
         classes.clearKeepingCapacity()
-        // Read through a buffer pointer: iterating the local list from the nested function
-        // retained it on every call (a pinch with its rotation sends two updates every event).
+        // Read through a buffer pointer, which the nested functions can use without retaining
+        // the list (a pinch with its rotation sends two updates every event).
         // A recognizer's first request is told from a repeat by marking it with this batch's token
         // (no search among the earlier requests). Classification ends before any request is
         // processed, so a nested settlement cannot reuse the marks meanwhile.
@@ -96,13 +98,13 @@ extension GestureEnvironment {
             var anyRepeated = false
             for i in batch.indices {
                 let q = batch[i]
-                let isFirst = q.link._withUnsafeGuaranteedRef { r in
+                let isFirst = q.link.with { r in
                     guard r.book.requestBatch != token else { return false }
                     r.book.requestBatch = token
                     return true
                 }
                 guard isFirst else { classes.append(.repeated); anyRepeated = true; continue }
-                let undecided = q.link._withUnsafeGuaranteedRef { $0.publishedState == .possible && !$0.isPending }
+                let undecided = q.link.with { $0.publishedState == .possible && !$0.isPending }
                 if q.forced || q.to == .failed || q.to == .cancelled {
                     classes.append(.failure)
                 } else if undecided && (q.to == .began || q.to == .ended) {
@@ -136,7 +138,7 @@ extension GestureEnvironment {
     }
 
     private func process(_ q: TransitionRequest) {
-        q.link._withUnsafeGuaranteedRef { process(q, $0) }
+        q.link.with { process(q, $0) }
     }
 
     private func process(_ q: TransitionRequest, _ r: GestureRecognizer) {
@@ -251,8 +253,7 @@ extension GestureEnvironment {
     }
 
     /// `publish`, inlined where it is called: the update path calls it for most requests, and a
-    /// cause passed to the function that is not inlined was a closure that retained the
-    /// environment (an atomic retain and release per update).
+    /// cause passed to a function that is not inlined is a closure that retains the environment.
     @inline(__always)
     private func publishInline(_ r: GestureRecognizer, _ to: RecognizerState, cause: () -> Cause, routine: Bool) -> Int {
         let from = r.publishedState

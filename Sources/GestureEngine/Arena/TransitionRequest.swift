@@ -4,10 +4,10 @@
 /// the recognizer is unowned (views own their recognizers, and a request lives one settlement),
 /// and the cause is kept by the arena (`Arbitration.keep`), by slot, only when the log keeps it.
 struct TransitionRequest {
-    /// Reached with `_withUnsafeGuaranteedRef` where it is hot: even an `unowned(unsafe)` load
+    /// Read through `Unretained.with` where it is hot: even an `unowned(unsafe)` load
     /// is retained and released around a call.
-    let link: Unmanaged<GestureRecognizer>
-    var recognizer: GestureRecognizer { link.takeUnretainedValue() }
+    let link: Unretained<GestureRecognizer>
+    var recognizer: GestureRecognizer { link.object }
     /// The recognizer's identity, compared without touching its reference count.
     let key: ObjectIdentifier
     var to: RecognizerState
@@ -17,7 +17,7 @@ struct TransitionRequest {
     var forced = false
 
     init(recognizer: GestureRecognizer, to: RecognizerState, causeSlot: Int32, forced: Bool = false) {
-        link = Unmanaged.passUnretained(recognizer)
+        link = Unretained(recognizer)
         key = ObjectIdentifier(recognizer)
         self.to = to
         self.causeSlot = causeSlot

@@ -124,8 +124,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         let c = activeCentroidInWindow ?? receivedCentroidInWindow ?? .zero
         let d = c - start
         var result = (0, -Double.infinity, 0.0)
-        // The four directions written out (a shared table of them was retained, atomically, on
-        // every read). Unit vectors in window coordinates, y downward.
+        // The four directions written out rather than read from a shared table (an object, so
+        // retained on every read). Unit vectors in window coordinates, y downward.
         func consider(_ flag: SwipeDirection, _ name: Int, _ ux: Double, _ uy: Double) {
             guard direction.contains(flag) else { return }
             let along = d.dx * ux + d.dy * uy

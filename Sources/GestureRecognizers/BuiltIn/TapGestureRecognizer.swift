@@ -61,12 +61,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         // F.5.4: evaluated on indirect devices only; a click with other buttons fails at once.
-        // The touches are read unretained (the list keeps them): every finger of every tap.
-        let unexpected = touches.withUnretainedElements { list in
-            list.first { $0._withUnsafeGuaranteedRef { ($0.device == .mouse || $0.device == .pen) && ($0.buttons ?? 1) != buttonMaskRequired } }
-        }
-        if let link = unexpected {
-            let t = link.takeUnretainedValue(), pressed = t.buttons ?? 1
+        if let t = touches.firstIndirect(notPressing: buttonMaskRequired) {
+            let pressed = t.buttons ?? 1
             fail(because: "unexpectedButton: \(t.label) pressed buttons \(pressed), buttonMaskRequired is \(buttonMaskRequired)",
                  evidence: [Evidence("buttonMaskRequired", value: Double(pressed), threshold: Double(buttonMaskRequired), unit: "", comparison: "!=")])
             return
@@ -82,9 +78,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
             return
         }
         touchesInTap.append(contentsOf: touches)
-        // Counted, not filtered into a list, and read unretained (the list keeps the touches):
-        // this runs for every finger of every tap.
-        let down = touchesInTap.withUnretainedElements { list in list.reduce(0) { $0 + ($1._withUnsafeGuaranteedRef { $0.isDown } ? 1 : 0) } }
+        let down = touchesInTap.downCount
         if down > numberOfTouchesRequired {
             fail(because: "\(down) fingers down, numberOfTouchesRequired is \(numberOfTouchesRequired)")
             return
@@ -109,7 +103,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard !touchesInTap.withUnretainedElements({ $0.contains { $0._withUnsafeGuaranteedRef { $0.isDown } } }) else { return }
+        guard !touchesInTap.anyDown else { return }
         cancelTimer(durationTimer)
         durationTimer = nil
         if touchesInTap.count < numberOfTouchesRequired {
