@@ -148,6 +148,63 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
         _ = template.withUTF8Buffer { fill($0, into: bytes, json: false, names: names) }
     }
 
+    /// The words an input row's cause starts with to name its touch or pointer: "touch 3 moves to
+    /// ...", "pointer 2 hovers at ...". A timeline that shows the touch in a column of its own
+    /// writes the rest (`appendUTF8(to:names:omitting:)`).
+    package enum Subject {
+        case touch(Int), pointer(Int)
+
+        @usableFromInline var word: StaticString {
+            switch self {
+            case .touch: "touch "
+            case .pointer: "pointer "
+            }
+        }
+
+        @usableFromInline var number: Int {
+            switch self {
+            case let .touch(n), let .pointer(n): n
+            }
+        }
+    }
+
+    /// `appendUTF8(to:names:)` without a leading `subject` (its word, its number and a space),
+    /// when the text starts with it: a template whose first slot is that number ("touch %d ..."),
+    /// or a finished text that says it. Any other text is appended whole.
+    package func appendUTF8(to bytes: OutputBytes, names: LogNameBytes?, omitting subject: Subject) {
+        let word = subject.word
+        if isPlain {
+            var text = first
+            text.withUTF8 { t in
+                let skip = CauseText.subjectLength(in: t, word: word, number: subject.number)
+                bytes.append(UnsafeBufferPointer(rebasing: t[skip...]))
+            }
+            return
+        }
+        template.withUTF8Buffer { t in
+            // The template's own prefix: the word, then the first number's slot and a space.
+            let n = word.utf8CodeUnitCount
+            let startsWithSubject = t.count >= n + 3 && CauseText.starts(t, with: word)
+                && t[n] == 0x25 && t[n + 1] == 0x64 && t[n + 2] == 0x20 && CauseText.integer(a) == Int64(subject.number)
+            _ = fill(t, from: startsWithSubject ? n + 3 : 0, numbersFilled: startsWithSubject ? 1 : 0, into: bytes, json: false, names: names)
+        }
+    }
+
+    /// How many bytes of `t` are "WORD NUMBER " for this word and number (0 when it does not
+    /// start so).
+    private static func subjectLength(in t: UnsafeBufferPointer<UInt8>, word: StaticString, number: Int) -> Int {
+        let n = word.utf8CodeUnitCount
+        guard t.count > n, starts(t, with: word) else { return 0 }
+        let digits = String(number).utf8
+        let d = digits.count
+        guard t.count > n + d, t[n..<n + d].elementsEqual(digits), t[n + d] == 0x20 else { return 0 }
+        return n + d + 1
+    }
+
+    private static func starts(_ t: UnsafeBufferPointer<UInt8>, with word: StaticString) -> Bool {
+        t.count >= word.utf8CodeUnitCount && t.prefix(word.utf8CodeUnitCount).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
     /// `appendJSONString(to:)` for a log writer (see `appendUTF8(to:names:)`).
     package func appendJSONString(to bytes: OutputBytes, names: LogNameBytes?) -> Bool {
         let start = bytes.count
@@ -163,10 +220,12 @@ public struct CauseText: Sendable, Equatable, CustomStringConvertible {
     @inline(__always)
     static func escapes(_ b: UInt8) -> Bool { b < 0x20 || b == 0x22 || b == 0x5C }
 
-    /// Fills the template; with `json`, stops and returns false at a byte JSON must escape.
-    private func fill(_ t: UnsafeBufferPointer<UInt8>, into bytes: OutputBytes, json: Bool, names: LogNameBytes?) -> Bool {
-        var strings = 0, numbers = 0, nameCount = 0
-        var i = 0
+    /// Fills the template from byte `start`, the slots before it having taken `numbersFilled`
+    /// numbers; with `json`, stops and returns false at a byte JSON must escape.
+    private func fill(_ t: UnsafeBufferPointer<UInt8>, from start: Int = 0, numbersFilled: Int = 0, into bytes: OutputBytes, json: Bool,
+                      names: LogNameBytes?) -> Bool {
+        var strings = 0, numbers = numbersFilled, nameCount = 0
+        var i = start
         while i < t.count {
             // The literal run up to the next slot, in one copy.
             var end = i

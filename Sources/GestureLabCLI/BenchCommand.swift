@@ -258,7 +258,7 @@ struct BenchCommand: ParsableCommand {
             let lines = JSONLinesWriter()
             return { batch in
                 batch.withUnsafeMutableRows { rows in
-                    for i in rows.indices where !(compact && ReplayCommand.isRoutine(rows[i])) { lines.append(inPlace: &rows[i]) }
+                    for i in rows.indices where !(compact && ReplayLogOutput.isRoutine(rows[i])) { lines.append(inPlace: &rows[i]) }
                 }
                 defer { lines.clear() }
                 return lines.count

@@ -139,25 +139,8 @@ public struct TextTimeline {
             switch e.kind {
             case .input:
                 // The cause without the touch it names, which the who column shows.
-                let start = out.count
-                cause(e, into: out)
-                field.removeAll()
-                field.append(isPointer(e) ? "pointer " : "touch ")
-                NumberText.appendInteger(Int64(e.touches.first ?? 0), to: field)
-                field.append(0x20)
-                let cut = out.withUnsafeBytes { all in
-                    field.withUnsafeBytes { prefix in
-                        all.count - start >= prefix.count && memcmp(all.baseAddress! + start, prefix.baseAddress!, prefix.count) == 0 ? prefix.count : 0
-                    }
-                }
-                if cut > 0 {
-                    let total = out.count
-                    out.withUnsafeBytes { all in
-                        let base = UnsafeMutablePointer(mutating: all.baseAddress!)
-                        memmove(base + start, base + start + cut, total - start - cut)
-                    }
-                    out.truncate(to: total - cut)
-                }
+                let pointer = e.touches.first ?? 0
+                e.cause.message.appendUTF8(to: out, names: names, omitting: isPointer(e) ? .pointer(pointer) : .touch(pointer))
             case .transition:
                 name(e.fromName, or: "?", into: out)
                 out.append(" -> ")

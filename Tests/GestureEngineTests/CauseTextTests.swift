@@ -55,6 +55,29 @@ struct CauseTextTests {
         #expect(!CauseText("%s then %s", "ok", "back\\slash").appendJSONString(to: buffer))
         #expect(buffer.count == before)
     }
+
+    @Test("Without its subject: the words after \"touch N \" or \"pointer N \" when the text starts with that touch, else the whole text")
+    func withoutSubject() {
+        func text(_ c: CauseText, _ subject: CauseText.Subject) -> String {
+            let b = OutputBytes(capacity: 8)
+            c.appendUTF8(to: b, names: nil, omitting: subject)
+            return String(decoding: b.array, as: UTF8.self)
+        }
+        // A template whose first slot names the touch: the rest, its numbers in their slots.
+        #expect(text(CauseText("touch %d moves to (%1, %1)", 12, 3.25, -4), .touch(12)) == "moves to (3.3, -4)")
+        #expect(text(CauseText("touch %d began", 3), .touch(3)) == "began")
+        // Another touch, another word, or no subject: the whole text.
+        #expect(text(CauseText("touch %d moves to (%1, %1)", 12, 3.25, -4), .touch(1)) == "touch 12 moves to (3.3, -4)")
+        #expect(text(CauseText("touch %d began", 3), .pointer(3)) == "touch 3 began")
+        #expect(text(CauseText("touch %d", 3), .touch(3)) == "touch 3")
+        // A finished text says the subject in its words.
+        #expect(text(CauseText("pointer 27 hovers at (1, 2) over stage"), .pointer(27)) == "hovers at (1, 2) over stage")
+        #expect(text(CauseText("pointer 27 hovers at (1, 2)"), .pointer(2)) == "pointer 27 hovers at (1, 2)")
+        #expect(text(CauseText("touch 5 "), .touch(5)) == "")
+        #expect(text(CauseText("move for pointer 3, which is not down: ignored"), .pointer(3)) == "move for pointer 3, which is not down: ignored")
+        // Names and strings after the subject fill their slots as usual.
+        #expect(text(CauseText("touch %d down at (%1, %1) hits %s", "stage", numbers: 2, 10, 20), .touch(2)) == "down at (10, 20) hits stage")
+    }
 }
 
 @Suite("Touch ids of a log row")
