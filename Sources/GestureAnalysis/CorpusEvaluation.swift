@@ -27,9 +27,9 @@ public struct CorpusEvaluation {
             var firstTouch: Timestamp?
             // Transitions are gathered as they are written, not kept.
             var gathered = TraceOutcome.Gatherer()
-            let result = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, registry: registry, keptKinds: [.transition], routineUpdates: false,
-                                                observe: { e in if firstTouch == nil && e.type == .down { firstTouch = e.time } },
-                                                logSink: { gathered.feed($0) })
+            let result = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, registry: registry,
+                                                log: ReplayLog(.rows { gathered.feed($0) }, kinds: [.transition], routineUpdates: false),
+                                                observe: { e in if firstTouch == nil && e.type == .down { firstTouch = e.time } })
             return TraceOutcome(path: path, labels: result.header.labels, events: result.eventCount, firstTouch: firstTouch,
                                 recognized: gathered.recognized, losses: gathered.losses)
         } catch let d as TraceDiagnostic {

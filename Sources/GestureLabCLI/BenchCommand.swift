@@ -184,12 +184,12 @@ struct BenchCommand: ParsableCommand {
         // Reading and replaying in constant memory (no log kept, as a corpus run would).
         let recognizerCount = try SceneBuilder.build(doc).recognizers.count
         let fullTime = try best {
-            _ = try Replay.run(reader: TraceReader(path: trace), scene: doc, recordLog: false)
+            _ = try Replay.run(reader: TraceReader(path: trace), scene: doc, log: .counted)
         }
         emit(String(format: "read + replay (%d recognizers): %.3f s = %.0f events/s", recognizerCount, fullTime, Double(count) / fullTime))
         // The same with the reading on a second core, pipelined with the engine (what replay uses).
         let pipelinedTime = try best {
-            _ = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: doc, recordLog: false)
+            _ = try Replay.run(reader: PipelinedTraceReader(path: trace), scene: doc, log: .counted)
         }
         emit(String(format: "read + replay, reading on a second core: %.3f s = %.0f events/s (%.2fx the single-thread time)",
                     pipelinedTime, Double(count) / pipelinedTime, fullTime / pipelinedTime))

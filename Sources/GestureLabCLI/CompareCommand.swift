@@ -84,8 +84,8 @@ struct CompareCommand: ParsableCommand {
         forEachInParallel(order.count) { i in
             do {
                 let draw = drawing.isEmpty ? nil : drawing[i]
-                let r = try PlatformReplay.run(platform: order[i], reader: source(), scene: doc, observe: draw.map { d in { d.saw($0) } },
-                                               logSink: { e in gathered[i].1.feed(e); draw?.feed(e) })
+                let r = try PlatformReplay.run(platform: order[i], reader: source(), scene: doc,
+                                               log: .rows { e in gathered[i].1.feed(e); draw?.feed(e) }, observe: draw.map { d in { d.saw($0) } })
                 // Every platform read the same trace: its problems are said once.
                 if i == 0 && tape == nil { for w in r.warnings { Exit.warn(w.description) } }
             } catch let e as SceneError {
@@ -107,7 +107,7 @@ struct CompareCommand: ParsableCommand {
         let again = order.indices.filter { shown[order[$0]] != nil }
         forEachInParallel(again.count) { k in
             let i = again[k]
-            _ = try? PlatformReplay.run(platform: order[i], reader: source(), scene: doc, logSink: finders[i].feed)
+            _ = try? PlatformReplay.run(platform: order[i], reader: source(), scene: doc, log: .rows(finders[i].feed))
         }
         comparison.fillCauses(Dictionary(uniqueKeysWithValues: order.indices.map { (order[$0], finders[$0].found) }))
         let name = trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent

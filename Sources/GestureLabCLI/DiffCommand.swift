@@ -48,16 +48,16 @@ struct DiffCommand: ParsableCommand {
         let cut = { [stretch] in SequenceStretch(asked: stretch.isSet ? { stretch.asked($0, $1) } : nil) }
         let left = ReplayDiff.Side(recognizers: ids, stretch: cut()), right = ReplayDiff.Side(recognizers: ids, stretch: cut())
         let results = try inParallel(
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, logSink: left.feed, quiet: true) },
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, logSink: right.feed, quiet: true) })
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, log: .rows(right.feed), quiet: true) })
         // Both replays read the same trace: its problems are said once.
         for w in results.0.warnings { Exit.warn(w.description) }
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
             // The block of transitions where they part ways, found by replaying both again.
             let x = ReplayDiff.TransitionFinder(range: range, stretch: cut()), y = ReplayDiff.TransitionFinder(range: range, stretch: cut())
             _ = try inParallel(
-                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, logSink: x.feed, quiet: true) },
-                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, logSink: y.feed, quiet: true) })
+                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, log: .rows(x.feed), quiet: true) },
+                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, log: .rows(y.feed), quiet: true) })
             return (x.found, y.found)
         }
         if stretch.isSet && d.first >= d.winnersLeft.count {

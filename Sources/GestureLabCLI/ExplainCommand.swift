@@ -45,7 +45,7 @@ struct ExplainCommand: ParsableCommand {
             // Which sequence each attempt's decision falls in, for --from/--to/--sequence.
             var starts: [Timestamp] = []
             var counter = TouchSequenceCounter()
-            let result = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, logSink: { e in
+            let result = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, log: .rows { e in
                 if counter.step(e) == .firstFingerDown { starts.append(e.time) }
                 stream.feed(e)
             })
@@ -74,7 +74,7 @@ struct ExplainCommand: ParsableCommand {
                 case .json: emit((count == 1 ? Explanation.jsonSequencesOpening : ",\n") + Explanation.json(q), terminator: "")
                 }
             })
-            _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, logSink: { stream.feed($0) })
+            _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, log: .rows { stream.feed($0) })
             _ = stream.finish()
             switch format {
             case .text:
@@ -100,12 +100,11 @@ func openTraceOrExit(_ trace: String, busyThreads: Int = 1) throws -> PipelinedT
 /// Replays a trace (read as `openTraceOrExit` reads it, unless `reader` is given) or exits 2
 /// with the located problem.
 /// `quiet`: the caller says the warnings (`ReplayResult.warnings`) itself, or has said them.
-func replayOrExit(trace: String, reader: (any TraceEventSource)? = nil, scene: SceneDocument, platform: Platform = .uikit, routineUpdates: Bool = true, routineCauses: Bool = true,
-                  keptKinds: Set<LogEntry.Kind>? = nil, observe: ((TraceEvent) -> Void)? = nil, logSink: ((LogEntry) -> Void)? = nil,
-                  logBatches: ((inout LogBatch) -> Void)? = nil, quiet: Bool = false) throws -> ReplayResult {
+func replayOrExit(trace: String, reader: (any TraceEventSource)? = nil, scene: SceneDocument, platform: Platform = .uikit, log: ReplayLog = .kept,
+                  observe: ((TraceEvent) -> Void)? = nil, quiet: Bool = false) throws -> ReplayResult {
     let reader = try reader ?? openTraceOrExit(trace)
     do {
-        let r = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, keptKinds: keptKinds, routineUpdates: routineUpdates, routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
+        let r = try PlatformReplay.run(platform: platform, reader: reader, scene: scene, log: log, observe: observe)
         if !quiet { for w in r.warnings { Exit.warn(w.description) } }
         return r
     } catch let d as TraceDiagnostic {

@@ -43,11 +43,11 @@ struct MinimizeCommand: ParsableCommand {
         var starts: [Timestamp] = []
         var reached: Int?
         let name = LogName(target), reachedState = LogName(state)
-        _ = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, routineUpdates: false, routineCauses: false,
-                             keptKinds: [.input, .transition], observe: tape.append, logSink: { e in
-                                 if counter.step(e) == .firstFingerDown { starts.append(e.time) }
-                                 if reached == nil, e.kind == .transition, e.recognizerName == name, e.toName == reachedState { reached = max(starts.count - 1, 0) }
-                             })
+        let log = ReplayLog(.rows { e in
+            if counter.step(e) == .firstFingerDown { starts.append(e.time) }
+            if reached == nil, e.kind == .transition, e.recognizerName == name, e.toName == reachedState { reached = max(starts.count - 1, 0) }
+        }, kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
+        _ = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, log: log, observe: tape.append)
         tape.finish(from: reader)
         if let failure = tape.failure { throw Exit.fail("minimize: \(failure)") }
         guard let sequence = reached else {

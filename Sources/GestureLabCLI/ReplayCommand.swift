@@ -53,8 +53,8 @@ struct ReplayCommand: ParsableCommand {
         let result: ReplayResult
         do {
             // The text timeline hides routine rows unless verbose, so their causes are not built.
-            result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: scene.platform, routineUpdates: !compact,
-                                      routineCauses: format == .jsonl || verbose, logBatches: { pipeline.take(&$0) })
+            result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: scene.platform,
+                                      log: ReplayLog(.batches { pipeline.take(&$0) }, routineUpdates: !compact, routineCauses: format == .jsonl || verbose))
         } catch {
             // What was logged before the error goes out: standard output shows everything the
             // engine decided before the bad line (a file named by -o is left as it was).

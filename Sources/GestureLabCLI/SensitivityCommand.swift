@@ -33,7 +33,7 @@ struct SensitivityCommand: ParsableCommand {
         // trace from standard input can be replayed at all.
         let tape = TraceTape(name: trace == StandardInput.path ? "standard input" : trace)
         let reader = try stretch.reader(trace)
-        let result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, observe: tape.append, logSink: baseline.feed)
+        let result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, log: .rows(baseline.feed), observe: tape.append)
         tape.finish(from: reader)
         if let failure = tape.failure { throw Exit.fail("sensitivity: \(failure)") }
         baseline.finish()
@@ -47,8 +47,8 @@ struct SensitivityCommand: ParsableCommand {
             var stream = ExplanationStream(.results(recognizers: ids) { got.append(($0.start, $0.winners)) })
             // Winners need the touches and the decisions: nothing else is logged (nor the updates
             // of a gesture under way, nor the causes of routine rows).
-            guard (try? PlatformReplay.run(platform: platform, reader: source, scene: variant, keptKinds: [.input, .transition], routineUpdates: false,
-                                           routineCauses: false, logSink: { stream.feed($0) })) != nil else { return nil }
+            let log = ReplayLog(.rows { stream.feed($0) }, kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
+            guard (try? PlatformReplay.run(platform: platform, reader: source, scene: variant, log: log)) != nil else { return nil }
             _ = stream.finish()
             return got
         }

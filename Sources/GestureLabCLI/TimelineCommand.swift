@@ -44,14 +44,15 @@ struct TimelineCommand: ParsableCommand {
         var builder = TimelineModel.Builder(recognizers: ids)
         // A stretch (--from, --to, --sequence) is drawn from the start of its first sequence.
         var filter = StretchFilter(stretch)
-        _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, routineUpdates: false,
-                             keptKinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]),
+        let log = ReplayLog(.rows { e in if filter.keeps(e) { builder.feed(e) } },
+                            kinds: Set(LogEntry.Kind.allCases).subtracting([.input, .note]), routineUpdates: false)
+        _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, log: log,
                              observe: { e in
                                  guard filter.saw(e) else { return }
                                  if first == nil { first = e.time }
                                  last = e.time
                                  if drawsStrokes { strokes.add(e) }
-                             }, logSink: { e in if filter.keeps(e) { builder.feed(e) } })
+                             })
         if stretch.isSet && filter.start == nil { throw Exit.fail("timeline: no touch sequence in that stretch of the trace (\(filter.sequences) in what was read)") }
         let events = first.flatMap { f in last.map { (first: f, last: $0) } }
         let model = builder.finish(events: events)

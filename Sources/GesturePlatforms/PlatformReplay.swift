@@ -22,20 +22,12 @@ public enum Platform: String, Sendable, CaseIterable {
 /// tool that reads a replay's log works for each.
 public enum PlatformReplay {
     public static func run(platform: Platform, reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
-                           recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
-                           routineCauses: Bool = true, observe: ((TraceEvent) -> Void)? = nil,
-                           logSink: ((LogEntry) -> Void)? = nil,
-                           logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
+                           log replayLog: ReplayLog = .kept, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
         switch platform {
         case .uikit:
-            return try Replay.run(reader: reader, scene: doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds, routineUpdates: routineUpdates,
-                                  routineCauses: routineCauses, observe: observe, logSink: logSink, logBatches: logBatches)
+            return try Replay.run(reader: reader, scene: doc, registry: registry, log: replayLog, observe: observe)
         case .flutter:
-            var log = DecisionLog(recording: recordLog, keptKinds: keptKinds)
-            log.keepsRoutineCauses = routineCauses
-            log.sink = logSink
-            log.batchSink = logBatches
-            let built = try FlutterSceneBuilder.build(doc, log: log)
+            let built = try FlutterSceneBuilder.build(doc, log: platformLog(replayLog))
             let binding = built.binding
             do {
                 while let e = try reader.nextEvent() {
@@ -51,11 +43,7 @@ public enum PlatformReplay {
             return ReplayResult(header: reader.header, log: binding.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
                                 recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
         case .android:
-            var log = DecisionLog(recording: recordLog, keptKinds: keptKinds)
-            log.keepsRoutineCauses = routineCauses
-            log.sink = logSink
-            log.batchSink = logBatches
-            let built = try AndroidSceneBuilder.build(doc, log: log)
+            let built = try AndroidSceneBuilder.build(doc, log: platformLog(replayLog))
             let dispatch = built.dispatch
             do {
                 while let e = try reader.nextEvent() {
@@ -71,6 +59,15 @@ public enum PlatformReplay {
             return ReplayResult(header: reader.header, log: dispatch.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
                                 recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
         }
+    }
+
+    /// The decision log of a Flutter or Android replay, connected as `replayLog` says. Their
+    /// recognizers write every update: leaving routine updates out is the UIKit engine's option.
+    private static func platformLog(_ replayLog: ReplayLog) -> DecisionLog {
+        var log = DecisionLog(recording: replayLog.records, keptKinds: replayLog.kinds)
+        replayLog.configure(&log)
+        log.keepsRoutineUpdates = true
+        return log
     }
 
     /// The recognizers a scene has under the platform's rules (a scroll view's own among them),

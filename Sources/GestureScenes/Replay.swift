@@ -29,22 +29,18 @@ public struct ReplayResult {
 /// one UIKit event, and runs the timers left at the end.
 public enum Replay {
     public static func run(tracePath: String, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
-                           recordLog: Bool = true, logSink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
+                           log: ReplayLog = .kept) throws -> ReplayResult {
         let reader = try TraceReader(path: tracePath)
-        return try run(reader: reader, scene: doc, registry: registry, recordLog: recordLog, logSink: logSink)
+        return try run(reader: reader, scene: doc, registry: registry, log: log)
     }
 
+    /// Reader -> engine -> `log`: the trace's events fed through the scene one UIKit event at a
+    /// time, each decision handed where `log` says as it is made. `observe` sees each event first.
     public static func run(reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
-                           recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true,
-                           routineCauses: Bool = true, observe: ((TraceEvent) -> Void)? = nil,
-                           logSink: ((LogEntry) -> Void)? = nil,
-                           logBatches: ((inout LogBatch) -> Void)? = nil) throws -> ReplayResult {
-        let scene = try SceneBuilder.build(doc, registry: registry, recordLog: recordLog, keptKinds: keptKinds)
+                           log: ReplayLog = .kept, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
+        let scene = try SceneBuilder.build(doc, registry: registry, recordLog: log.records, keptKinds: log.kinds)
         let env = scene.environment
-        env.log.keepsRoutineUpdates = routineUpdates
-        env.log.keepsRoutineCauses = routineCauses
-        env.log.sink = logSink
-        env.log.batchSink = logBatches
+        log.configure(&env.log)
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
         do {
             if observe == nil, let pipelined = reader as? PipelinedTraceReader {

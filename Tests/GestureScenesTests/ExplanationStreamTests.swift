@@ -18,7 +18,7 @@ struct ExplanationStreamTests {
     ]
 
     func replay(_ trace: String, _ scene: String, sink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
-        try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), logSink: sink)
+        try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), log: sink.map { .rows($0) } ?? .kept)
     }
 
     @Test("Every touch sequence's winners and losers, with their chains, are the whole log's")
@@ -61,7 +61,7 @@ struct ExplanationStreamTests {
         var most = 0, sequences = 0
         var stream = ExplanationStream(.sequences(recognizers: ["singleTap", "doubleTap"]) { _ in sequences += 1 })
         var total = 0
-        _ = try Replay.run(tracePath: path, scene: doc, logSink: { e in
+        _ = try Replay.run(tracePath: path, scene: doc, log: .rows { e in
             stream.feed(e)
             total += 1
             most = max(most, stream.keptEntries)
@@ -93,14 +93,14 @@ struct ReplayDiffStreamTests {
         let ids = ["singleTap", "doubleTap"]
         let left = ReplayDiff.Side(recognizers: ids), right = ReplayDiff.Side(recognizers: ids)
         let wholeA = try Replay.run(tracePath: path, scene: a), wholeB = try Replay.run(tracePath: path, scene: b)
-        _ = try Replay.run(tracePath: path, scene: a, logSink: left.feed)
-        _ = try Replay.run(tracePath: path, scene: b, logSink: right.feed)
+        _ = try Replay.run(tracePath: path, scene: a, log: .rows(left.feed))
+        _ = try Replay.run(tracePath: path, scene: b, log: .rows(right.feed))
         var replays = 0
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
             replays += 1
             let x = ReplayDiff.TransitionFinder(range: range), y = ReplayDiff.TransitionFinder(range: range)
-            _ = try Replay.run(tracePath: path, scene: a, logSink: x.feed)
-            _ = try Replay.run(tracePath: path, scene: b, logSink: y.feed)
+            _ = try Replay.run(tracePath: path, scene: a, log: .rows(x.feed))
+            _ = try Replay.run(tracePath: path, scene: b, log: .rows(y.feed))
             return (x.found, y.found)
         }
         // The definition, on the whole logs.

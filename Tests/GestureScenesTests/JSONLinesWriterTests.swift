@@ -17,7 +17,7 @@ struct JSONLinesWriterTests {
             for trace in traces {
                 var expected = ""
                 let writer = JSONLinesWriter()
-                _ = try Replay.run(tracePath: repositoryRoot + "/recordings/traces/" + trace, scene: doc, logSink: { e in
+                _ = try Replay.run(tracePath: repositoryRoot + "/recordings/traces/" + trace, scene: doc, log: .rows { e in
                     expected += JSONLinesTimeline.line(e) + "\n"
                     writer.append(e)
                     entries += 1
@@ -144,7 +144,7 @@ struct JSONLinesWriterTests {
         let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/scenes/nested-pans.yaml")
         let trace = repositoryRoot + "/recordings/traces/circle-slow.jsonl"
         var expected = ""
-        _ = try Replay.run(tracePath: trace, scene: doc, logSink: { expected += JSONLinesTimeline.line($0) + "\n" })
+        _ = try Replay.run(tracePath: trace, scene: doc, log: .rows { expected += JSONLinesTimeline.line($0) + "\n" })
         let writer = JSONLinesWriter()
         var written: [UInt8] = []
         var batches = 0
