@@ -237,9 +237,35 @@ public struct DeliveredTouch: Sendable, Equatable {
 /// Everything the engine decided, in order. Designed for "why" questions: every entry names its
 /// cause and, where there is one, the entry that caused it.
 public struct DecisionLog: Sendable {
+    /// Where the log's rows go: the one choice of how a replay is connected to what reads it.
+    public enum Destination {
+        /// Kept in `entries` (tests, short traces, lookups by number).
+        case entries
+        /// Only numbered (benchmarks, and replays that read the recognizers instead).
+        case counted
+        /// Each row handed over as it is decided, never kept: a replay of any length runs in
+        /// constant memory.
+        case rows((LogEntry) -> Void)
+        /// Rows gathered in a `LogBatch` and handed over `batchSize` at a time (cheaper per row
+        /// than `rows`: no call for a row alone, and a batch is emptied without freeing rows one
+        /// by one); the receiver takes them and leaves an empty batch. `flushBatch()` hands over
+        /// the rest.
+        case batches((inout LogBatch) -> Void)
+    }
+
+    /// Where rows go. The engine never reads the log back, so nothing it decides depends on this.
+    nonisolated(unsafe) public var destination: Destination = .entries {
+        didSet {
+            isRecording = if case .counted = destination { false } else { true }
+            if case let .rows(body) = destination { sink = body } else { sink = nil }
+            if case let .batches(body) = destination { batchSink = body } else { batchSink = nil }
+            gatherBatches()
+        }
+    }
+
     public private(set) var entries: [LogEntry] = []
-    /// When false only the count is kept (for benchmarks).
-    public var isRecording = true
+    /// False when rows are only numbered (`destination` `.counted`); asked on every event.
+    public private(set) var isRecording = true
     /// When set, only entries of these kinds are kept (corpus evaluation keeps transitions).
     public var keptKinds: Set<LogEntry.Kind>? {
         didSet { keptMask = DecisionLog.mask(keptKinds) }
@@ -265,38 +291,30 @@ public struct DecisionLog: Sendable {
     public var keepsRoutineCauses = true
     public private(set) var count = 0
 
-    /// When set, kept entries are handed to it as they happen instead of being stored, so a replay
-    /// of any length runs in constant memory (`entries` stays empty). The engine never reads the
-    /// log back, so nothing it decides depends on this.
-    nonisolated(unsafe) public var sink: ((LogEntry) -> Void)? {
-        didSet { gatherBatches() }
-    }
-
-    /// When set (and `sink` is not), kept entries are gathered in a `LogBatch` instead of
-    /// `entries` and handed over `batchSize` at a time; the receiver takes them and leaves an
-    /// empty batch (this one emptied, or another). Cheaper per entry than `sink`: no call is made
-    /// for an entry alone, and a batch is emptied without freeing rows one by one.
-    /// `flushBatch()` hands over the rest.
-    nonisolated(unsafe) public var batchSink: ((inout LogBatch) -> Void)? {
-        didSet { gatherBatches() }
-    }
+    /// `destination`'s closures, read on every kept row without matching the enum.
+    nonisolated(unsafe) private var sink: ((LogEntry) -> Void)?
+    nonisolated(unsafe) private var batchSink: ((inout LogBatch) -> Void)?
     public var batchSize = 4096
-    /// Where entries gather while `batchSink` is set.
+    /// Where entries gather while the destination is `.batches`.
     private var batch: LogBatch? {
         didSet { batchLink = batch.map { Unretained($0) } }
     }
-    /// A batch to gather in exactly when `batchSink` is set and `sink` is not (rows gathered and
-    /// not flushed before either changes are dropped).
+    /// A batch to gather in exactly when the destination is `.batches` (rows gathered and not
+    /// flushed before it changes are dropped).
     private mutating func gatherBatches() {
-        batch = batchSink != nil && sink == nil ? batch ?? LogBatch(capacity: batchSize) : nil
+        batch = batchSink != nil ? batch ?? LogBatch(capacity: batchSize) : nil
     }
     /// `batch`, read without a retain for every row (`batch` keeps it alive).
     private var batchLink: Unretained<LogBatch>?
 
-    public init(recording: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
-        isRecording = recording
+    public init(_ destination: Destination = .entries, keptKinds: Set<LogEntry.Kind>? = nil) {
         self.keptKinds = keptKinds
         keptMask = DecisionLog.mask(keptKinds)
+        self.destination = destination
+        // `didSet` does not run in an initializer.
+        isRecording = if case .counted = destination { false } else { true }
+        if case let .rows(body) = destination { sink = body }
+        if case let .batches(body) = destination { batchSink = body; gatherBatches() }
     }
 
     @discardableResult

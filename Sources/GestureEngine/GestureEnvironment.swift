@@ -85,7 +85,7 @@ public final class GestureEnvironment {
     public init(window: View, options: EngineOptions = EngineOptions(), recordLog: Bool = true, keptKinds: Set<LogEntry.Kind>? = nil) {
         self.window = window
         self.options = options
-        self.log = DecisionLog(recording: recordLog, keptKinds: keptKinds)
+        self.log = DecisionLog(recordLog ? .entries : .counted, keptKinds: keptKinds)
         for v in window.subtree { v.environmentRef = self }
     }
 

@@ -320,7 +320,7 @@ struct BenchCommand: ParsableCommand {
         let env = scene.environment
         env.log.keepsRoutineUpdates = routineUpdates
         env.log.keepsRoutineCauses = routineCauses
-        env.log.batchSink = logBatches
+        if let logBatches { env.log.destination = .batches(logBatches) }
         defer { env.log.flushBatch() }
         env.feed(events: events)
         env.finish()

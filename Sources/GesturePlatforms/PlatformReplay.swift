@@ -64,7 +64,7 @@ public enum PlatformReplay {
     /// The decision log of a Flutter or Android replay, connected as `replayLog` says. Their
     /// recognizers write every update: leaving routine updates out is the UIKit engine's option.
     private static func platformLog(_ replayLog: ReplayLog) -> DecisionLog {
-        var log = DecisionLog(recording: replayLog.records, keptKinds: replayLog.kinds)
+        var log = DecisionLog(keptKinds: replayLog.kinds)
         replayLog.configure(&log)
         log.keepsRoutineUpdates = true
         return log
@@ -109,12 +109,12 @@ public enum PlatformReplay {
             scene.environment.finish()
             return scene.environment.log
         case .flutter:
-            let built = try FlutterSceneBuilder.build(doc, log: DecisionLog(recording: recordLog))
+            let built = try FlutterSceneBuilder.build(doc, log: DecisionLog(recordLog ? .entries : .counted))
             for e in events { built.binding.handle(e) }
             built.binding.finish()
             return built.binding.log
         case .android:
-            let built = try AndroidSceneBuilder.build(doc, log: DecisionLog(recording: recordLog))
+            let built = try AndroidSceneBuilder.build(doc, log: DecisionLog(recordLog ? .entries : .counted))
             for e in events { built.dispatch.handle(e) }
             built.dispatch.finish()
             return built.dispatch.log

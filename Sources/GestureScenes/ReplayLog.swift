@@ -3,17 +3,8 @@ import GestureEngine
 /// What a replay does with its decision log: where the rows go (the one way to connect a
 /// replay's engine to what reads it), and which rows are written in full.
 public struct ReplayLog {
-    public enum Destination {
-        /// Kept in memory, in `ReplayResult.log` (tests, short traces).
-        case kept
-        /// Only numbered, not kept (benchmarks, and replays that read the recognizers instead).
-        case counted
-        /// Each row handed over as it is decided, then dropped: constant memory.
-        case rows((LogEntry) -> Void)
-        /// Rows handed over a batch at a time (cheaper per row than `rows`), for a writer on
-        /// another thread (`LogPipeline`); the receiver takes the batch and leaves an empty one.
-        case batches((inout LogBatch) -> Void)
-    }
+    /// Where the rows go (`DecisionLog.Destination`: `.entries`, `.counted`, `.rows { }`, `.batches { }`).
+    public typealias Destination = DecisionLog.Destination
 
     public var destination: Destination
     /// Only rows of these kinds are written (nil: every kind); the others are still numbered.
@@ -24,7 +15,7 @@ public struct ReplayLog {
     /// Whether routine rows carry their causes (the text timeline hides them unless verbose).
     public var routineCauses: Bool
 
-    public init(_ destination: Destination = .kept, kinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true, routineCauses: Bool = true) {
+    public init(_ destination: Destination = .entries, kinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true, routineCauses: Bool = true) {
         self.destination = destination
         self.kinds = kinds
         self.routineUpdates = routineUpdates
@@ -50,10 +41,6 @@ public struct ReplayLog {
     public func configure(_ log: inout DecisionLog) {
         log.keepsRoutineUpdates = routineUpdates
         log.keepsRoutineCauses = routineCauses
-        switch destination {
-        case .kept, .counted: break
-        case let .rows(body): log.sink = body
-        case let .batches(body): log.batchSink = body
-        }
+        log.destination = destination
     }
 }

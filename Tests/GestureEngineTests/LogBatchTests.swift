@@ -10,7 +10,7 @@ struct LogBatchTests {
         var seen: [Int] = []
         var sizes: [Int] = []
         log.batchSize = 4
-        log.batchSink = { batch in
+        log.destination = .batches { batch in
             sizes.append(batch.count)
             seen += batch.map(\.seq)
             batch.removeAll()
@@ -30,7 +30,7 @@ struct LogBatchTests {
         var log = DecisionLog()
         var kept: [LogBatch] = []
         log.batchSize = 3
-        log.batchSink = { batch in
+        log.destination = .batches { batch in
             kept.append(batch)
             batch = LogBatch(capacity: 1)
         }
@@ -39,7 +39,7 @@ struct LogBatchTests {
         #expect(kept.map { $0.map(\.seq) } == [[0, 1, 2], [3, 4, 5], [6]])
         #expect(kept[2][0].cause.text == "row 6")
         var sunk: [Int] = []
-        log.sink = { sunk.append($0.seq) }
+        log.destination = .rows { sunk.append($0.seq) }
         log.append(time: .zero, kind: .note, cause: Cause(.lifecycle, "row 7"))
         log.flushBatch()
         #expect(sunk == [7])

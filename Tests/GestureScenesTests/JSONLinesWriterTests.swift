@@ -157,7 +157,7 @@ struct JSONLinesWriterTests {
         }
         let scene = try SceneBuilder.build(doc)
         scene.environment.log.batchSize = 7
-        scene.environment.log.batchSink = { pipeline.take(&$0) }
+        scene.environment.log.destination = .batches { pipeline.take(&$0) }
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
         for e in try TraceReader.readAll(path: trace).1 { batcher.add(e, to: scene.environment) }
         batcher.flush(to: scene.environment)
