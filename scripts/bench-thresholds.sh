@@ -35,6 +35,12 @@ if grep -q "is EQUAL to the defined thresholds" "$log" && [ $status = 0 ]; then
     echo "bench-thresholds.sh: allocations of $(ls Benchmarks/Thresholds | wc -l) benchmarks equal their thresholds (Benchmarks/Thresholds)"
     exit 0
 fi
+if ! grep -q "Running Benchmarks" "$log"; then
+    # The benchmarks did not run: say why (a build error in Benchmarks/ after an API change).
+    grep -E "error:|failed" "$log" | head -20 >&2
+    echo "bench-thresholds.sh: the benchmarks did not build or run (above; the whole output: swift package --package-path Benchmarks benchmark thresholds check --path Benchmarks/Thresholds)" >&2
+    exit 1
+fi
 grep -v "ETA:" "$log" | sed -n '/Running Benchmarks/,$p' >&2
 if grep -q "BETTER than the defined thresholds\|improvement" "$log"; then
     echo "bench-thresholds.sh: fewer allocations than the thresholds: keep the gain with bash scripts/bench-thresholds.sh --update and commit Benchmarks/Thresholds" >&2

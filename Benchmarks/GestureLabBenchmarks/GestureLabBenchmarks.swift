@@ -85,7 +85,7 @@ let benchmarks: @Sendable () -> Void = {
         let ids = scene.recognizers.map(\.id)
         var sequences = 0
         var stream = ExplanationStream(.sequences(recognizers: ids) { _ in sequences += 1 })
-        scene.environment.log.sink = { stream.feed($0) }
+        scene.environment.log.destination = .rows { stream.feed($0) }
         scene.environment.feed(events: events)
         scene.environment.finish()
         _ = stream.finish()
