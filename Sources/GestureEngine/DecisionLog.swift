@@ -255,12 +255,16 @@ public struct DecisionLog: Sendable {
 
     /// Where rows go. The engine never reads the log back, so nothing it decides depends on this.
     nonisolated(unsafe) public var destination: Destination = .entries {
-        didSet {
-            isRecording = if case .counted = destination { false } else { true }
-            if case let .rows(body) = destination { sink = body } else { sink = nil }
-            if case let .batches(body) = destination { batchSink = body } else { batchSink = nil }
-            gatherBatches()
-        }
+        didSet { connect() }
+    }
+
+    /// Reads `destination` into the fields every row reads (a flag and the closures, without
+    /// matching the enum per row), and makes or drops the batch.
+    private mutating func connect() {
+        isRecording = if case .counted = destination { false } else { true }
+        if case let .rows(body) = destination { sink = body } else { sink = nil }
+        if case let .batches(body) = destination { batchSink = body } else { batchSink = nil }
+        gatherBatches()
     }
 
     public private(set) var entries: [LogEntry] = []
@@ -311,10 +315,7 @@ public struct DecisionLog: Sendable {
         self.keptKinds = keptKinds
         keptMask = DecisionLog.mask(keptKinds)
         self.destination = destination
-        // `didSet` does not run in an initializer.
-        isRecording = if case .counted = destination { false } else { true }
-        if case let .rows(body) = destination { sink = body }
-        if case let .batches(body) = destination { batchSink = body; gatherBatches() }
+        connect()  // `didSet` does not run in an initializer
     }
 
     @discardableResult

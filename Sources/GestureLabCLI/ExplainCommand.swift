@@ -100,7 +100,7 @@ func openTraceOrExit(_ trace: String, busyThreads: Int = 1) throws -> PipelinedT
 /// Replays a trace (read as `openTraceOrExit` reads it, unless `reader` is given) or exits 2
 /// with the located problem.
 /// `quiet`: the caller says the warnings (`ReplayResult.warnings`) itself, or has said them.
-func replayOrExit(trace: String, reader: (any TraceEventSource)? = nil, scene: SceneDocument, platform: Platform = .uikit, log: ReplayLog = .kept,
+func replayOrExit(trace: String, reader: (any TraceEventSource)? = nil, scene: SceneDocument, platform: Platform = .uikit, log: ReplayLog = .entries,
                   observe: ((TraceEvent) -> Void)? = nil, quiet: Bool = false) throws -> ReplayResult {
     let reader = try reader ?? openTraceOrExit(trace)
     do {

@@ -78,22 +78,21 @@ final class ReplayLogOutput {
         put(timeline.header(title: title))
     }
 
-    private func put(_ string: String) {
+    /// Runs a write unless one has failed; keeps the first failure.
+    private func attempt(_ write: () throws -> Void) {
         guard failure == nil else { return }
-        do { try out.write(string) } catch { failure = error }
+        do { try write() } catch { failure = error }
     }
 
+    private func put(_ string: String) { attempt { try out.write(string) } }
+
     private func putLines() {
-        if failure == nil {
-            do { try lines.withBytes { try out.write(bytes: $0) } } catch { failure = error }
-        }
+        attempt { try lines.withBytes { try out.write(bytes: $0) } }
         lines.clear()
     }
 
     private func putText() {
-        if failure == nil {
-            do { try text.withUnsafeBytes { try out.write(bytes: $0) } } catch { failure = error }
-        }
+        attempt { try text.withUnsafeBytes { try out.write(bytes: $0) } }
         text.removeAll()
     }
 

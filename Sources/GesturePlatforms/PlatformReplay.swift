@@ -22,7 +22,7 @@ public enum Platform: String, Sendable, CaseIterable {
 /// tool that reads a replay's log works for each.
 public enum PlatformReplay {
     public static func run(platform: Platform, reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
-                           log replayLog: ReplayLog = .kept, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
+                           log replayLog: ReplayLog = .entries, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
         switch platform {
         case .uikit:
             return try Replay.run(reader: reader, scene: doc, registry: registry, log: replayLog, observe: observe)

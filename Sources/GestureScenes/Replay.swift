@@ -29,7 +29,7 @@ public struct ReplayResult {
 /// one UIKit event, and runs the timers left at the end.
 public enum Replay {
     public static func run(tracePath: String, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
-                           log: ReplayLog = .kept) throws -> ReplayResult {
+                           log: ReplayLog = .entries) throws -> ReplayResult {
         let reader = try TraceReader(path: tracePath)
         return try run(reader: reader, scene: doc, registry: registry, log: log)
     }
@@ -37,7 +37,7 @@ public enum Replay {
     /// Reader -> engine -> `log`: the trace's events fed through the scene one UIKit event at a
     /// time, each decision handed where `log` says as it is made. `observe` sees each event first.
     public static func run(reader: some TraceEventSource, scene doc: SceneDocument, registry: RecognizerRegistry = .current,
-                           log: ReplayLog = .kept, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
+                           log: ReplayLog = .entries, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
         let scene = try SceneBuilder.build(doc, registry: registry, recordLog: log.records, keptKinds: log.kinds)
         let env = scene.environment
         log.configure(&env.log)

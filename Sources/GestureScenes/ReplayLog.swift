@@ -22,8 +22,8 @@ public struct ReplayLog {
         self.routineCauses = routineCauses
     }
 
-    /// Every row kept in memory.
-    public static var kept: ReplayLog { ReplayLog() }
+    /// Every row kept in memory (`ReplayResult.log.entries`).
+    public static var entries: ReplayLog { ReplayLog() }
     /// Rows only numbered.
     public static var counted: ReplayLog { ReplayLog(.counted) }
     /// Every row handed to `body` as it is decided.

@@ -18,7 +18,7 @@ struct ExplanationStreamTests {
     ]
 
     func replay(_ trace: String, _ scene: String, sink: ((LogEntry) -> Void)? = nil) throws -> ReplayResult {
-        try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), log: sink.map { .rows($0) } ?? .kept)
+        try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), log: sink.map { .rows($0) } ?? .entries)
     }
 
     @Test("Every touch sequence's winners and losers, with their chains, are the whole log's")
