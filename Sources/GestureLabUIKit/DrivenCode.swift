@@ -18,28 +18,50 @@ struct DrivenCode {
     /// The code running now, and the thread running it: a timer scheduled on another thread
     /// (a background queue's) is not the replay's. (The main actor is not always the main
     /// thread: Swift Testing on Linux runs it elsewhere.)
-    nonisolated(unsafe) private static var running: DrivenCode?
-    nonisolated(unsafe) private static var runningThread: pthread_t?
+    nonisolated(unsafe) private static var running: Running?
+
+    /// What `running` holds: the same, unretained, because every hook call sets it and most
+    /// never read it (retaining four objects per call was most of a UIKit-style recognizer's
+    /// time). The caller of `run` keeps them alive while it is set.
+    private struct Running {
+        /// A timer block's (its scheduler's environment); else the recognizer's or view's, read
+        /// only when asked for.
+        unowned(unsafe) let environment: GestureEnvironment?
+        unowned(unsafe) let code: AnyObject
+        unowned(unsafe) let recognizer: GestureRecognizer?
+        unowned(unsafe) let view: View?
+        let block: String?
+        let thread: pthread_t
+    }
 
     static var current: DrivenCode? {
-        guard let thread = runningThread, pthread_equal(thread, pthread_self()) != 0 else { return nil }
-        return running
+        guard let r = running, pthread_equal(r.thread, pthread_self()) != 0,
+              let environment = r.environment ?? r.recognizer?.environment ?? r.view?.environment else { return nil }
+        return DrivenCode(environment: environment, code: r.code, recognizer: r.recognizer, view: r.view, block: r.block)
     }
 
     var className: String { String(describing: type(of: code)) }
 
     /// Runs `body` as `code`'s, for the recognizer or view the engine is asking about. Code the
     /// engine does not drive (a recognizer not in a window) runs as it is.
-    static func run<T>(_ code: AnyObject, recognizer: GestureRecognizer? = nil, view: View? = nil, _ body: @MainActor () -> T) -> T {
-        guard let environment = recognizer?.environment ?? view?.environment else { return onMainActor(body) }
-        return run(DrivenCode(environment: environment, code: code, recognizer: recognizer, view: view, block: nil), body)
+    ///
+    /// Only bookkeeping: `body` runs in its caller's isolation. The callers that run UIKit code are
+    /// main-actor isolated themselves (the hooks' conformances, see RecognizerHooks.swift), so the
+    /// closure they pass is too, checked by the compiler.
+    static func run<T>(_ code: AnyObject, recognizer: GestureRecognizer? = nil, view: View? = nil, _ body: () -> T) -> T {
+        run(Running(environment: nil, code: code, recognizer: recognizer, view: view, block: nil, thread: pthread_self()), body)
     }
 
-    static func run<T>(_ driver: DrivenCode, _ body: @MainActor () -> T) -> T {
-        let outer = (running, runningThread)
-        (running, runningThread) = (driver, pthread_self())
-        defer { (running, runningThread) = outer }
-        return onMainActor(body)
+    static func run<T>(_ driver: DrivenCode, _ body: () -> T) -> T {
+        run(Running(environment: driver.environment, code: driver.code, recognizer: driver.recognizer, view: driver.view,
+                    block: driver.block, thread: pthread_self()), body)
+    }
+
+    private static func run<T>(_ code: Running, _ body: () -> T) -> T {
+        let outer = running
+        running = code
+        defer { running = outer }
+        return body()
     }
 
     /// The same code, running the block of a timer it scheduled.

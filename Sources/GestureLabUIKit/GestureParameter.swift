@@ -67,10 +67,12 @@ public struct GestureParameter: @unchecked Sendable {
     }
 
     /// The UIKit object behind an engine recognizer, as the registered class. The engine asks on
-    /// the main actor, as it runs UIKit-style code.
+    /// the main actor, as it runs UIKit-style code; checked (a parameter is read or set once per
+    /// replay, not per event). The engine recognizer goes with the question: it is the face's,
+    /// made on the main actor, and is not `Sendable` only because the engine's objects are not.
     private static func face<R: UIGestureRecognizer>(_ engine: GestureRecognizer, _ type: R.Type) -> R {
         nonisolated(unsafe) let engine = engine
-        return onMainActor {
+        return MainActor.assumeIsolated {
             let f = UIGestureRecognizer.face(of: engine)
             guard let r = f as? R else { preconditionFailure("parameter registered for \(R.self) on a \(Swift.type(of: f))") }
             return r

@@ -5,24 +5,18 @@ import GestureRecognizers
 /// `touchesShouldBegin(_:with:in:)` and `touchesShouldCancel(in:)` (A.7.3, A.7.4), which a
 /// subclass overrides (a scroll view that scrolls even when the drag starts on a button, say).
 /// The face's defaults come back here for the engine's answers.
-final class RoutedScrollView: ScrollView, @unchecked Sendable {
+final class RoutedScrollView: ScrollView {
     /// Set only when the face is a subclass: UIScrollView's own answers are the engine's.
-    unowned(unsafe) var owner: UIScrollView?
+    var questions: (any ContentTouchQuestions)?
 
     override func touchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool {
-        guard let owner else { return super.touchesShouldBegin(touches, with: event, in: view) }
-        nonisolated(unsafe) let (touches, event, view) = (touches, event, view)
-        return DrivenCode.run(owner, view: self) {
-            var set = Set<UITouch>()
-            for t in touches { set.insert(UITouch.face(of: t)) }
-            return owner.touchesShouldBegin(set, with: event.map(UIEvent.face(of:)), in: UIView.face(of: view))
-        }
+        guard let questions else { return super.touchesShouldBegin(touches, with: event, in: view) }
+        return questions.touchesShouldBegin(touches, with: event, in: view)
     }
 
     override func touchesShouldCancel(in view: View) -> Bool {
-        guard let owner else { return super.touchesShouldCancel(in: view) }
-        nonisolated(unsafe) let view = view
-        return DrivenCode.run(owner, view: self) { owner.touchesShouldCancel(in: UIView.face(of: view)) }
+        guard let questions else { return super.touchesShouldCancel(in: view) }
+        return questions.touchesShouldCancel(in: view)
     }
 
     func engineTouchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool {
@@ -30,4 +24,33 @@ final class RoutedScrollView: ScrollView, @unchecked Sendable {
     }
 
     func engineTouchesShouldCancel(in view: View) -> Bool { super.touchesShouldCancel(in: view) }
+}
+
+/// What the engine scroll view asks a `UIScrollView` subclass, with engine types.
+protocol ContentTouchQuestions: AnyObject {
+    func touchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool
+    func touchesShouldCancel(in view: View) -> Bool
+}
+
+/// Asks a `UIScrollView` subclass with UIKit's types; main-actor isolated with its conformance,
+/// as `RecognizerHooks` is (see there).
+@MainActor
+final class ScrollViewHooks {
+    unowned(unsafe) let owner: UIScrollView
+
+    init(owner: UIScrollView) { self.owner = owner }
+}
+
+extension ScrollViewHooks: @MainActor ContentTouchQuestions {
+    func touchesShouldBegin(_ touches: [Touch], with event: TouchEvent?, in view: View) -> Bool {
+        DrivenCode.run(owner, view: owner.engineView) {
+            var set = Set<UITouch>()
+            for t in touches { set.insert(UITouch.face(of: t)) }
+            return owner.touchesShouldBegin(set, with: event.map { UIEvent.face(of: $0) }, in: UIView.face(of: view))
+        }
+    }
+
+    func touchesShouldCancel(in view: View) -> Bool {
+        DrivenCode.run(owner, view: owner.engineView) { owner.touchesShouldCancel(in: UIView.face(of: view)) }
+    }
 }

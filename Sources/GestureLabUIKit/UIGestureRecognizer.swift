@@ -196,18 +196,7 @@ open class UIGestureRecognizer: NSObject {
     /// The engine touches behind `touches`: those being delivered when it is that set (the usual
     /// `super` call), else the set's own, in the order they went down.
     private func engineTouches(_ touches: Set<UITouch>) -> [Touch] {
-        if let delivered = hooks?.deliveredTouches, delivered.count == touches.count {
-            // The usual call, `super` with the set as delivered: one finger is one comparison.
-            if delivered.count == 1 {
-                if touches.first!.engineTouch === delivered[0] { return delivered }
-            } else {
-                var same = true
-                for t in delivered {
-                    guard let f = t.face, touches.contains(unsafeDowncast(f, to: UITouch.self)) else { same = false; break }
-                }
-                if same { return delivered }
-            }
-        }
+        if let delivered = hooks?.delivered(as: touches) { return delivered }
         var list: [Touch] = []
         for t in touches { list.append(t.engineTouch) }
         list.sort { $0.serial < $1.serial }

@@ -20,10 +20,10 @@ open class UIScrollView: UIView {
 
     /// A subclass's answers to the content-touch questions are asked (see `RoutedScrollView`).
     private func routeQuestions() {
-        if Swift.type(of: self) != UIScrollView.self { (engineView as? RoutedScrollView)?.owner = self }
+        if Swift.type(of: self) != UIScrollView.self { (engineView as? RoutedScrollView)?.questions = ScrollViewHooks(owner: self) }
     }
 
-    deinit { (engineView as? RoutedScrollView)?.owner = nil }
+    deinit { (engineView as? RoutedScrollView)?.questions = nil }
 
     /// Asked before content views get a touch the scroll view held back (A.7.3); false keeps it
     /// from them. The default: true, unless a scene refuses the view.

@@ -3,29 +3,28 @@ import GestureEngine
 /// Asks a UIKit-style view subclass what the engine would ask the view (see `ViewFront`): hit
 /// testing, `gestureRecognizerShouldBegin(_:)`, and its touch methods, with UIKit's types.
 /// Owned by the face; the engine reaches it unretained. Views get touches one call per touch.
-final class ViewHooks: ViewFront, @unchecked Sendable {
+/// Main-actor isolated with its conformance, as `RecognizerHooks` is (see there).
+@MainActor
+final class ViewHooks {
     unowned(unsafe) let owner: UIView
 
     init(owner: UIView) { self.owner = owner }
+}
 
+extension ViewHooks: @MainActor ViewFront {
     func point(inside p: Point) -> Bool {
         DrivenCode.run(owner, view: owner.engineView) { owner.point(inside: CGPoint(p), with: nil) }
     }
 
     func hitTest(_ p: Point) -> View? {
-        nonisolated(unsafe) var hit: View?
-        DrivenCode.run(owner, view: owner.engineView) { hit = owner.hitTest(CGPoint(p), with: nil)?.engineView }
-        return hit
+        DrivenCode.run(owner, view: owner.engineView) { owner.hitTest(CGPoint(p), with: nil)?.engineView }
     }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        nonisolated(unsafe) let recognizer = recognizer
-        return DrivenCode.run(owner, recognizer: recognizer, view: owner.engineView) { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
+        DrivenCode.run(owner, recognizer: recognizer, view: owner.engineView) { owner.gestureRecognizerShouldBegin(UIGestureRecognizer.face(of: recognizer)) }
     }
 
     func deliver(_ phase: TouchPhase, _ touches: [Touch], with event: TouchEvent) {
-        nonisolated(unsafe) let touches = touches
-        nonisolated(unsafe) let event = event
         DrivenCode.run(owner, view: owner.engineView) {
             var set = Set<UITouch>()
             for t in touches { set.insert(UITouch.face(of: t)) }

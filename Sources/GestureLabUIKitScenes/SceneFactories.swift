@@ -7,41 +7,47 @@ import GestureScenes
 ///
 /// A recognizer or view made this way is owned by its engine object (the scene keeps only engine
 /// objects), and a delegate by the recognizers it serves (UIKit's `delegate` is weak).
+///
+/// The closures made here are main-actor isolated, as the UIKit code they run is. A registry is
+/// `Sendable` (a scene may be built anywhere), so the compiler cannot follow them into it: each
+/// checks on entry that it runs on the main actor (once per object a scene makes, not per event).
 @preconcurrency @MainActor
 package enum SceneFactories {
+    private static func checkIsolation() {
+        MainActor.preconditionIsolated("GestureLabUIKit's objects are main-actor isolated, as UIKit's are: build and replay scenes with them from the main actor")
+    }
+
     package static func recognizer(_ make: @escaping @MainActor () -> UIGestureRecognizer,
                                    parameters: [GestureParameter] = []) -> (String) -> GestureRecognizer {
         let specs = parameters.map(\.spec)
         return { id in
-            onMainActor {
-                let face = make()
-                let engine = face.engine
-                face.giveGeneratedName(id)
-                engine.companion.adopt(face)
-                engine.registeredParameters = specs
-                return engine
-            }
+            checkIsolation()
+            let face = make()
+            let engine = face.engine
+            face.giveGeneratedName(id)
+            engine.companion.adopt(face)
+            engine.registeredParameters = specs
+            return engine
         }
     }
 
     package static func delegate(_ make: @escaping @MainActor () -> UIGestureRecognizerDelegate) -> RecognizerRegistry.DelegateMaker {
         RecognizerRegistry.DelegateMaker(
-            make: { onMainActor { make() } },
+            make: { checkIsolation(); return make() },
             install: { delegate, engine in
-                nonisolated(unsafe) let (delegate, engine) = (delegate, engine)
-                onMainActor { UIGestureRecognizer.face(of: engine).retainDelegate(delegate as! UIGestureRecognizerDelegate) }
+                checkIsolation()
+                UIGestureRecognizer.face(of: engine).retainDelegate(delegate as! UIGestureRecognizerDelegate)
             })
     }
 
     package static func view(_ viewClass: SceneViewClass) -> RecognizerRegistry.ViewFactory {
         { id, frame in
-            onMainActor {
-                let face = viewClass.make(CGRect(frame))
-                face.frame = CGRect(frame)
-                face.accessibilityIdentifier = id
-                face.engineView.companion.adopt(face)
-                return face.engineView
-            }
+            checkIsolation()
+            let face = viewClass.make(CGRect(frame))
+            face.frame = CGRect(frame)
+            face.accessibilityIdentifier = id
+            face.engineView.companion.adopt(face)
+            return face.engineView
         }
     }
 }

@@ -34,6 +34,20 @@ final class ImmediatePanGestureRecognizer: UIPanGestureRecognizer {
     }
 }
 
+/// A pinch subclass that records the scale after each `super` call; with `rebuildsSet` it hands
+/// `super` a set it made itself (equal to the delivered one, not the same storage).
+final class ScaleRecordingPinch: UIPinchGestureRecognizer {
+    var rebuildsSet = false
+    var scales: [CGFloat] = []
+    var fingersPerMove: [Int] = []
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesMoved(rebuildsSet ? Set(Array(touches)) : touches, with: event)
+        scales.append(scale)
+        fingersPerMove.append(touches.count)
+    }
+}
+
 /// A button with a hit area 20 pt larger on every side, a common view subclass.
 final class GenerousButton: UIView {
     override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
@@ -164,6 +178,34 @@ struct GestureTesterTests {
         edge.window.addGestureRecognizer(edgePan)
         edge.edgePan(from: .left)
         try edge.expectRecognized(edgePan)
+    }
+
+    @Test("Two-finger subclasses calling super run the built-in pinch as it runs alone, with the set as delivered or rebuilt")
+    func pinchSubclassSuper() throws {
+        func pinchStates(_ make: () -> UIPinchGestureRecognizer) throws -> (UIPinchGestureRecognizer, [UIGestureRecognizer.State], CGFloat) {
+            let tester = GestureTester()
+            let pinch = make()
+            var scales: [CGFloat] = []
+            pinch.addTarget(handler: { scales.append(($0 as! UIPinchGestureRecognizer).scale) })
+            card(in: tester).addGestureRecognizer(pinch)
+            tester.pinch(center: CGPoint(x: 190, y: 250), fromSpan: 60, toSpan: 200)
+            try tester.expectRecognized(pinch)
+            return (pinch, tester.states(of: pinch), scales.last ?? 0)
+        }
+        let (_, plainStates, plainScale) = try pinchStates { UIPinchGestureRecognizer() }
+        let (delivered, deliveredStates, deliveredScale) = try pinchStates { ScaleRecordingPinch() }
+        let (rebuilt, rebuiltStates, rebuiltScale) = try pinchStates {
+            let p = ScaleRecordingPinch()
+            p.rebuildsSet = true
+            return p
+        }
+        // From the synthesizer: the span goes from 60 to 200 points, so the scale ends near 200/60.
+        #expect(abs(plainScale - 200.0 / 60.0) < 0.05)
+        #expect(deliveredStates == plainStates && rebuiltStates == plainStates)
+        #expect(deliveredScale == plainScale && rebuiltScale == plainScale)
+        let d = delivered as! ScaleRecordingPinch, r = rebuilt as! ScaleRecordingPinch
+        #expect(d.fingersPerMove.contains(2), "both fingers moved in one event at least once")
+        #expect(d.scales == r.scales && !d.scales.isEmpty)
     }
 
     @Test("Faces are stable: a recognizer's view, a view's recognizers and superview are the same objects")
