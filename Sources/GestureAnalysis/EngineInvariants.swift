@@ -58,7 +58,7 @@ public enum EngineInvariants {
                 let pointers = Set(e.touches)
                 for w in winners where w.id != r && !w.pointers.isDisjoint(with: pointers) {
                     guard let a = byID[w.id], let b = byID[r] else { continue }
-                    if !env.recognizeSimultaneously(a, b) && env.canPrevent(a, b) {
+                    if !env.arbitration.recognizeSimultaneously(a, b) && env.arbitration.canPrevent(a, b) {
                         problems.append("A.3: \(r) \(to) while \(w.id) had already won with touch \(w.pointers.intersection(pointers).sorted()), "
                                         + "and \(w.id) may prevent it with no simultaneous rule (\(at(e)))")
                     }

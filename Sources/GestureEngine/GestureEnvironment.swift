@@ -6,11 +6,13 @@ import GestureTrace
 /// 1. new touches are hit-tested and bound; recognizers on the hit view and its ancestors
 ///    receive them (filtered by `isEnabled`, device and the delegate's `shouldReceive`);
 /// 2. each recognizer's `touches…` hooks run; the states they set are queued as requests;
-/// 3. settlement turns requests into published transitions under exclusion, prevention and
-///    failure requirements (`Settlement.swift`, `ExclusionRule.swift`, `FailureRequirements.swift`);
+/// 3. the arena settles: requests become published transitions under exclusion, prevention and
+///    failure requirements (`Arbitration.settle`, in `Arena/Settlement.swift`, `ExclusionRule.swift`,
+///    `FailureRequirements.swift`);
 /// 4. the views get their phases, held back, released or cancelled (`ViewDelivery.swift`);
-/// 5. finished recognizers reset (`RecognizerReset.swift`).
-/// Timers fire as events of their own at their due time.
+/// 5. the arena resets finished recognizers (`Arena/RecognizerReset.swift`).
+/// Timers fire as events of their own at their due time. The environment keeps input, the clock,
+/// the log and view delivery; the arena (`arbitration`) decides.
 public final class GestureEnvironment {
     public let window: View
     public var options: EngineOptions
@@ -29,7 +31,7 @@ public final class GestureEnvironment {
 
     var clock = VirtualClock()
     /// Who is competing for touches and what they asked for (see `Arbitration`).
-    var arbitration = Arbitration()
+    package let arbitration = Arbitration()
     /// Touches down, by pointer id.
     var touchesByPointer: [Int: Touch] = [:]
     /// Touches whose view delivery may still change (holds pending); kept until finished.
@@ -86,6 +88,7 @@ public final class GestureEnvironment {
         self.window = window
         self.options = options
         self.log = DecisionLog(recordLog ? .entries : .counted, keptKinds: keptKinds)
+        arbitration.attach(to: self)
         for v in window.subtree { v.environmentRef = self }
     }
 
@@ -378,14 +381,14 @@ public final class GestureEnvironment {
         isDispatching = true
         if let newContext { context = newContext }
         body()
-        settle()
+        arbitration.settle()
         viewPhases()
         if !touchesWithHolds.isEmpty { recheckHeldTouches() }
         if let saved { context = saved }
         isDispatching = outer
         if !outer {
             // Asked here rather than in the call: most cycles (a move) finish nothing.
-            if arbitration.mayNeedReset { resetFinishedRecognizers() }
+            if arbitration.mayNeedReset { arbitration.resetFinishedRecognizers() }
             if !systemCancels.isEmpty { performSystemCancels() }
         }
     }
@@ -412,10 +415,6 @@ public final class GestureEnvironment {
         let slot: Int32 = unlogged ? -1 : arbitration.keep(causeForRequest(reason: reason(), evidence: evidence()))
         arbitration.enqueue(r, state, causeSlot: slot)
         if !isDispatching { processOutsideDispatch() }
-    }
-
-    func cause(of q: TransitionRequest) -> Cause {
-        arbitration.cause(inSlot: q.causeSlot)
     }
 
     /// The reason and evidence are taken into the cause, not copied (see `Arbitration.keep`).

@@ -57,7 +57,7 @@ extension GestureEnvironment {
                 }
             }
         }
-        if !newAttempts.isEmpty { evaluateDynamicRequirements(newAttempts: newAttempts, sharing: receivers) }
+        if !newAttempts.isEmpty { arbitration.evaluateDynamicRequirements(newAttempts: newAttempts, sharing: receivers) }
     }
 
     /// Whether `r` receives a new touch: enabled, not finished, the device allowed, and the

@@ -30,7 +30,7 @@ package struct Unretained<Object: AnyObject> {
     /// as the standard library's `_withUnsafeGuaranteedRef` it wraps, so that it is inlined
     /// before the optimizer runs and the object is known to be guaranteed in `body` (inlined
     /// later, the retains come back: docs/benchmarks.md).
-    @_transparent @usableFromInline
+    @_transparent @usableFromInline @discardableResult
     package func with<R>(_ body: (Object) throws -> R) rethrows -> R { try reference._withUnsafeGuaranteedRef(body) }
 
     /// Whether this names `object`: an identity test that touches no reference count.

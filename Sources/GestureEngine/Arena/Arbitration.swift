@@ -1,20 +1,58 @@
+import GestureTrace
+
 /// The arena of an environment, as Flutter's gesture arena manager keeps one: which recognizers
 /// are competing for touches (in an attempt), the states they have asked for that settlement has
 /// not yet decided, which of them wait on a failure requirement, and whether any has finished
 /// since the last reset step.
 ///
-/// Its state is private; the dispatch cycle changes it only through the verbs below, and a
-/// recognizer never reaches it. The rules that decide are in the files beside this one, one rule
-/// each (docs/engine.md has the map): `Settlement.swift` (step 3 of the cycle),
-/// `ExclusionRule.swift`, `FailureRequirements.swift` and `RecognizerReset.swift` (step 5). They
-/// are the environment's methods, not the arena's, because deciding calls out to user code
-/// (actions, delegates, views) that may request states again: a rule running inside a mutating
-/// method of this value would overlap with that request's access.
+/// Its state is private; the rules change it only through the verbs below, and a recognizer
+/// never reaches it. The rules are the arena's too, one per file beside this one (docs/engine.md
+/// has the map): `Settlement.swift` (step 3 of the cycle: `settle`), `ExclusionRule.swift`,
+/// `FailureRequirements.swift` and `RecognizerReset.swift` (step 5: `resetFinishedRecognizers`).
+/// The environment calls them and keeps input, the clock, the log and view delivery, which the
+/// rules reach through `environment`.
 ///
-/// A value stored in the environment rather than an object: every cycle reads it many times, and
-/// an object is retained and released around reads of it. Tests run with exclusivity checks, so
-/// no two accesses to it may overlap.
-struct Arbitration {
+/// An object, so that a rule may call out to user code (actions, delegates, views) that requests
+/// states again while the rule runs: its verbs are short accesses of their own, where a mutating
+/// method of a value would hold the whole value for the rule's length.
+package final class Arbitration {
+    /// The environment this arena decides for: it owns the arena, and attaches itself once its
+    /// own initialization is done (`attach(to:)`), before any rule runs.
+    private var environmentLink: Unretained<GestureEnvironment>?
+
+    func attach(to environment: GestureEnvironment) { environmentLink = Unretained(environment) }
+
+    // MARK: What the rules read of the environment
+
+    /// The environment, for a rule's statement that writes the log or delivers to views:
+    /// `environment.with { env in ... }`. Unretained (the environment owns the arena): a stored
+    /// reference to it, even `unowned(unsafe)`, is retained and released around every use.
+    var environment: Unretained<GestureEnvironment> {
+        @inline(__always) get { environmentLink.unsafelyUnwrapped }
+    }
+
+    /// The switches for what UIKit leaves open (`EngineOptions`).
+    var options: EngineOptions {
+        @inline(__always) get { environment.with { $0.options } }
+    }
+
+    /// The replay's time.
+    var now: Timestamp {
+        @inline(__always) get { environment.with { $0.now } }
+    }
+
+    /// Whether the log keeps rows of `kind` (rules skip formatting what it would drop).
+    @inline(__always)
+    func logKeeps(_ kind: LogEntry.Kind) -> Bool {
+        environment.with { $0.log.keeps(kind) }
+    }
+
+    /// Tie-break order (A.3.4).
+    @inline(__always)
+    func precedes(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        environment.with { $0.precedes(a, b) }
+    }
+
     // MARK: Membership
 
     /// Recognizers that have received a touch since their last reset, in delivery order.
@@ -22,14 +60,14 @@ struct Arbitration {
 
     /// `r` starts an attempt: it received its first touch since its reset.
     @inline(__always)
-    mutating func enter(_ r: GestureRecognizer) {
+    func enter(_ r: GestureRecognizer) {
         r.isInAttempt = true
         attempts.append(r)
     }
 
     /// `r` was reset: it competes for nothing until its next touch, and waits for nothing.
     @inline(__always)
-    mutating func leave(_ r: GestureRecognizer) {
+    func leave(_ r: GestureRecognizer) {
         stopWaiting(r)
         r.isInAttempt = false
         // Found unretained: the list keeps its recognizers alive.
@@ -43,7 +81,7 @@ struct Arbitration {
 
     /// `r` wants to leave possible but waits for the recognizers it requires to fail.
     @inline(__always)
-    mutating func wait(_ r: GestureRecognizer) {
+    func wait(_ r: GestureRecognizer) {
         guard !r.isPending else { return }
         r.isPending = true
         waitingCount += 1
@@ -52,7 +90,7 @@ struct Arbitration {
     /// `r` waits no longer: it was released, it failed, or it was reset. Called on every
     /// publication, so it returns at once when `r` was not waiting.
     @inline(__always)
-    mutating func stopWaiting(_ r: GestureRecognizer) {
+    func stopWaiting(_ r: GestureRecognizer) {
         guard r.isPending else { return }
         r.isPending = false
         waitingCount -= 1
@@ -66,11 +104,11 @@ struct Arbitration {
 
     /// A recognizer reached a final state.
     @inline(__always)
-    mutating func noteFinished() { mayNeedReset = true }
+    func noteFinished() { mayNeedReset = true }
 
     /// Whether the reset step should look, which it then does: cleared until a recognizer finishes.
     @inline(__always)
-    mutating func takeResetNeed() -> Bool {
+    func takeResetNeed() -> Bool {
         defer { mayNeedReset = false }
         return mayNeedReset
     }
@@ -78,13 +116,13 @@ struct Arbitration {
     /// The reset step looked: `stillFinished` tells whether finished recognizers remain (linked
     /// to one still undecided), to be looked at after the next cycle.
     @inline(__always)
-    mutating func resetStepLooked(stillFinished: Bool) { mayNeedReset = stillFinished }
+    func resetStepLooked(stillFinished: Bool) { mayNeedReset = stillFinished }
 
     /// Marks the reset search's passes: a recognizer visited in this pass carries its number.
     private var resetPass = 0
 
     @inline(__always)
-    mutating func nextResetPass() -> Int {
+    func nextResetPass() -> Int {
         resetPass &+= 1
         return resetPass
     }
@@ -106,21 +144,22 @@ struct Arbitration {
     /// Keeps a request's cause (only when the log will keep it) and returns its slot. Taken, not
     /// copied: a copy is a call per string and array of the cause, and the original's free another.
     @inline(__always)
-    mutating func keep(_ cause: consuming Cause) -> Int32 {
+    func keep(_ cause: consuming Cause) -> Int32 {
         requestCauses.append(cause)
         return Int32(requestCauses.count - 1)
     }
 
-    /// The cause kept in `slot` (`keep`'s answer); -1 is a cause the log does not keep.
+    /// The cause of a queued request: the one kept in its slot (`keep`'s answer), or the
+    /// placeholder of a cause the log does not keep (slot -1).
     @inline(__always)
-    func cause(inSlot slot: Int32) -> Cause {
-        slot >= 0 ? requestCauses[Int(slot)] : Cause.unlogged
+    func cause(of q: TransitionRequest) -> Cause {
+        q.causeSlot >= 0 ? requestCauses[Int(q.causeSlot)] : Cause.unlogged
     }
 
     /// Queues a requested state for settlement, with the slot of its kept cause (-1: none): a
     /// slot, not an optional `Cause`, because every move of every finger makes a request.
     @inline(__always)
-    mutating func enqueue(_ r: GestureRecognizer, _ state: RecognizerState, causeSlot: Int32, forced: Bool = false) {
+    func enqueue(_ r: GestureRecognizer, _ state: RecognizerState, causeSlot: Int32, forced: Bool = false) {
         requests.append(TransitionRequest(recognizer: r, to: state, causeSlot: causeSlot, forced: forced))
     }
 
@@ -131,50 +170,50 @@ struct Arbitration {
 
     /// Takes the newest queued request (there is one).
     @inline(__always)
-    mutating func takeLastRequest() -> TransitionRequest { requests.removeLast() }
+    func takeLastRequest() -> TransitionRequest { requests.removeLast() }
 
     /// Moves the whole queue into `batch` (an empty list) for a round of settlement; requests
     /// made meanwhile (by actions, by released waiters) go into an emptied queue for the next
     /// round. Give it back with `finishBatch`, so the two queues swap rather than reallocate.
     @inline(__always)
-    mutating func takeBatch(into batch: inout [TransitionRequest]) {
+    func takeBatch(into batch: inout [TransitionRequest]) {
         swap(&batch, &requestsInProgress)  // so `batch` holds the spare buffer alone and reuses it
         swap(&batch, &requests)
     }
 
     @inline(__always)
-    mutating func finishBatch(_ batch: inout [TransitionRequest]) {
+    func finishBatch(_ batch: inout [TransitionRequest]) {
         batch.clearKeepingCapacity()
         if requestsInProgress.isEmpty { swap(&batch, &requestsInProgress) }
     }
 
     /// The reused list settlement classifies a batch into; give it back with `returnClasses`.
     @inline(__always)
-    mutating func takeClasses(into classes: inout [RequestClass]) { swap(&classes, &requestClasses) }
+    func takeClasses(into classes: inout [RequestClass]) { swap(&classes, &requestClasses) }
     @inline(__always)
-    mutating func returnClasses(_ classes: inout [RequestClass]) { swap(&classes, &requestClasses) }
+    func returnClasses(_ classes: inout [RequestClass]) { swap(&classes, &requestClasses) }
 
     /// A new batch's number, which marks each recognizer's first request in it.
     @inline(__always)
-    mutating func nextBatchToken() -> Int {
+    func nextBatchToken() -> Int {
         batchToken &+= 1
         return batchToken
     }
 
     @inline(__always)
-    mutating func beginSettlement() { settleDepth += 1 }
+    func beginSettlement() { settleDepth += 1 }
     @inline(__always)
-    mutating func endSettlement() { settleDepth -= 1 }
+    func endSettlement() { settleDepth -= 1 }
 
     /// Frees the kept causes once no settlement at `depth` or outside it can read them.
     @inline(__always)
-    mutating func forgetCauses(atDepth depth: Int) {
+    func forgetCauses(atDepth depth: Int) {
         if settleDepth == depth && !requestCauses.isEmpty { requestCauses.clearKeepingCapacity() }
     }
 
     /// Settlement gave up (recognizers that keep changing each other): the queue is dropped.
     @inline(__always)
-    mutating func abandonRequests() {
+    func abandonRequests() {
         requests.removeAll()
         if settleDepth == 1 { requestCauses.removeAll() }
     }
@@ -193,7 +232,7 @@ struct Arbitration {
     private var spareFrontier: [Unretained<GestureRecognizer>] = []
 
     @inline(__always)
-    mutating func lend(_ which: ScratchList) -> [Unretained<GestureRecognizer>] {
+    func lend(_ which: ScratchList) -> [Unretained<GestureRecognizer>] {
         switch which {
         case .competitors: takeScratch(&spareCompetitors)
         case .waiting: takeScratch(&spareWaiting)
@@ -206,7 +245,7 @@ struct Arbitration {
 
     /// Empties `list` and puts it back for the next `lend`.
     @inline(__always)
-    mutating func giveBack(_ list: inout [Unretained<GestureRecognizer>], _ which: ScratchList) {
+    func giveBack(_ list: inout [Unretained<GestureRecognizer>], _ which: ScratchList) {
         list.clearKeepingCapacity()
         switch which {
         case .competitors: swap(&list, &spareCompetitors)

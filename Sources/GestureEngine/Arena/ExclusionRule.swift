@@ -4,7 +4,7 @@
 /// still possible, may be prevented by it and is not allowed to recognize simultaneously with
 /// it, fails. A recognizer that tries to begin while a preventing competitor is already active
 /// fails instead.
-extension GestureEnvironment {
+extension Arbitration {
     /// Two recognizers compete when they share a touch that neither ignores (A.3.2).
     package func sharesTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         // Asked per competitor pair at every recognition: the touches are read unretained (the
@@ -44,9 +44,9 @@ extension GestureEnvironment {
     func excludeCompetitors(of winner: GestureRecognizer, transitionSeq: Int) {
         // Gathered and sorted unretained, in a reused list: this runs whenever a recognizer
         // begins or is recognized, at least once per stroke.
-        var competitors = arbitration.lend(.competitors)
-        defer { arbitration.giveBack(&competitors, .competitors) }
-        arbitration.attempts.withUnretainedElements { attempt in
+        var competitors = lend(.competitors)
+        defer { giveBack(&competitors, .competitors) }
+        attempts.withUnretainedElements { attempt in
             for link in attempt where link.with({ $0 !== winner && $0.publishedState == .possible && sharesTouch(winner, $0) }) {
                 competitors.append(link)
             }
@@ -56,19 +56,23 @@ extension GestureEnvironment {
             // Held while it is decided (its attempt keeps it too, until the reset).
             let other = link.object
             guard other.publishedState == .possible else { continue }
-            if let allowed = simultaneity(winner, other, explained: log.keeps(.note)) {
-                log.append(time: now, kind: .note, recognizer: other.logName,
-                           cause: Cause(.delegate, CauseText("%n is not excluded by %n: delegate of %n allows recognizing with %n%s",
-                                                             names: other.logName, winner.logName, allowed.allowedBy.logName, allowed.with.logName,
-                                                             string: allowed.explanation.map { " (\($0))" } ?? ""),
-                                        otherName: winner.logName, causedBy: transitionSeq))
+            if let allowed = simultaneity(winner, other, explained: logKeeps(.note)) {
+                environment.with { env in
+                    env.log.append(time: env.now, kind: .note, recognizer: other.logName,
+                                   cause: Cause(.delegate, CauseText("%n is not excluded by %n: delegate of %n allows recognizing with %n%s",
+                                                                     names: other.logName, winner.logName, allowed.allowedBy.logName, allowed.with.logName,
+                                                                     string: allowed.explanation.map { " (\($0))" } ?? ""),
+                                                otherName: winner.logName, causedBy: transitionSeq))
+                }
                 continue
             }
             let prevented = prevention(winner, other)
             guard prevented == .prevents else {
-                log.append(time: now, kind: .note, recognizer: other.logName,
-                           cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(prevented.text(winner, other))", other: winner.id,
-                                        causedBy: transitionSeq))
+                environment.with { env in
+                    env.log.append(time: env.now, kind: .note, recognizer: other.logName,
+                                   cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(prevented.text(winner, other))", other: winner.id,
+                                                causedBy: transitionSeq))
+                }
                 continue
             }
             let w = winner.logName
@@ -91,7 +95,7 @@ extension GestureEnvironment {
     /// An active (or just recognized) competitor that prevents `r` from beginning, with why.
     func activePreventer(of r: GestureRecognizer) -> (GestureRecognizer, String)? {
         // Asked whenever a recognizer would leave possible: the attempts are read unretained.
-        arbitration.attempts.withUnretainedElements { attempt in
+        attempts.withUnretainedElements { attempt in
             for link in attempt {
                 let preventer = link.with { a -> Bool in
                     guard a !== r && a.publishedState.hasRecognized && sharesTouch(a, r) else { return false }

@@ -3,7 +3,7 @@ import GestureTrace
 /// Failure requirements (docs/uikit-rules.md A.4): a recognizer that requires another to fail cannot
 /// leave possible while that one is undecided; it proceeds when it fails and fails when it
 /// recognizes.
-extension GestureEnvironment {
+extension Arbitration {
     /// Static requirements (`require(toFail:)`) and this attempt's dynamic ones, with their source.
     package func requirements(of r: GestureRecognizer) -> [(GestureRecognizer, String)] {
         var list = r.failureRequirements.map { ($0, "require(toFail:)") }
@@ -99,8 +99,10 @@ extension GestureEnvironment {
         let source = sources.joined(separator: "; ")
         a.book.dynamicRequirements.append((b, source))
         b.book.mayBeRequired = true
-        log.append(time: now, kind: .note, recognizer: a.logName,
-                   cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
+        environment.with { env in
+            env.log.append(time: env.now, kind: .note, recognizer: a.logName,
+                           cause: Cause(.requirement, "\(a.id) requires \(b.id) to fail for this attempt: \(source)", other: b.id))
+        }
     }
 
     /// Where one required recognizer stands for those waiting on it (A.4.2): the rule that both
@@ -188,7 +190,7 @@ extension GestureEnvironment {
         // Nothing has ever required the winner (most recognizers, the pan of every drag): no
         // recognizer can depend on it, and the attempts need not be searched.
         guard winner.book.mayBeRequired else { return }
-        let dependents = arbitration.attempts.filter { d in
+        let dependents = attempts.filter { d in
             d !== winner && d.publishedState == .possible
                 && (d.failureRequirements.contains { $0 === winner } || d.book.dynamicRequirements.contains { $0.0 === winner })
         }
@@ -202,19 +204,19 @@ extension GestureEnvironment {
 
     /// Releases or fails waiting recognizers whose requirements are decided. True if anything changed.
     func releasePending() -> Bool {
-        guard arbitration.waitingCount > 0 else { return false }
+        guard waitingCount > 0 else { return false }
         // Asked in every cycle while a recognizer waits (a single tap waiting out a double tap's
         // interval), and usually nothing is decided yet: find that out without building lists.
-        let anyDecided = arbitration.attempts.withUnretainedElements { attempt in
+        let anyDecided = attempts.withUnretainedElements { attempt in
             attempt.contains { $0.with { $0.isPending && $0.publishedState == .possible && requirementsAreDecided($0) } }
         }
         guard anyDecided else { return false }
         var progressed = false
         // Usually one recognizer waits (a single tap on a double tap): only the waiting ones are
         // put in tie-break order.
-        var waiting = arbitration.lend(.waiting)
-        defer { arbitration.giveBack(&waiting, .waiting) }
-        arbitration.attempts.withUnretainedElements { attempt in
+        var waiting = lend(.waiting)
+        defer { giveBack(&waiting, .waiting) }
+        attempts.withUnretainedElements { attempt in
             for link in attempt where link.with({ $0.isPending && $0.publishedState == .possible }) { waiting.append(link) }
         }
         sortInTieBreakOrder(&waiting)
@@ -250,9 +252,11 @@ extension GestureEnvironment {
                 return failed.isEmpty ? "\(p.id) is released: nothing it waited for is still undecided"
                                       : "\(p.id) is released\(waited): \(names) \(failed.count == 1 ? "has" : "have") failed"
             }
-            let releaseSeq = log.append(time: now, kind: .released, recognizer: p.logName,
-                                        cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.book.lastTransitionSeq ?? p.book.pendingSeq))
-            arbitration.stopWaiting(p)
+            let releaseSeq = environment.with { env in
+                env.log.append(time: env.now, kind: .released, recognizer: p.logName,
+                               cause: Cause(.requirement, releaseText(), other: last?.id, causedBy: last?.book.lastTransitionSeq ?? p.book.pendingSeq))
+            }
+            stopWaiting(p)
             progressed = true
             let target = p.internalState
             if target == .failed || target == .cancelled || target == .possible {
@@ -274,8 +278,8 @@ extension GestureEnvironment {
     /// Recognizers that wait for each other would wait forever; fail every member of such a
     /// cycle together (`EngineOptions.failRequirementCycles`). True if anything changed.
     func breakRequirementCycles() -> Bool {
-        guard arbitration.waitingCount > 1 else { return false }
-        let pending = arbitration.attempts.filter { $0.isPending && $0.publishedState == .possible }
+        guard waitingCount > 1 else { return false }
+        let pending = attempts.filter { $0.isPending && $0.publishedState == .possible }
         guard pending.count > 1 else { return false }
         let byID = Dictionary(pending.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
         let groups = cyclicComponents(pending.map(ObjectIdentifier.init)) { id in

@@ -3,26 +3,26 @@
 /// Recognizers linked by a failure requirement reset together, once every linked one that is
 /// in an attempt has finished. After a reset a recognizer receives no more of the touches it
 /// had; new touches reach it as usual.
-extension GestureEnvironment {
+extension Arbitration {
     func resetFinishedRecognizers() {
-        guard arbitration.takeResetNeed(), anyFinishedInAttempt() else { return }
+        guard takeResetNeed(), anyFinishedInAttempt() else { return }
         // Finished recognizers still linked to an undecided one wait; look again next cycle.
-        defer { arbitration.resetStepLooked(stillFinished: anyFinishedInAttempt()) }
+        defer { resetStepLooked(stillFinished: anyFinishedInAttempt()) }
         // Only groups with a finished member can be reset, so the search starts from those.
         // Visited recognizers carry this pass's token (no set to build), and the lists are
         // reused between passes: this runs after every cycle in which something finished.
-        let pass = arbitration.nextResetPass()
-        var toReset = arbitration.lend(.resetList)
-        var group = arbitration.lend(.resetGroup)
-        var frontier = arbitration.lend(.resetFrontier)
+        let pass = nextResetPass()
+        var toReset = lend(.resetList)
+        var group = lend(.resetGroup)
+        var frontier = lend(.resetFrontier)
         defer {
-            arbitration.giveBack(&toReset, .resetList)
-            arbitration.giveBack(&group, .resetGroup)
-            arbitration.giveBack(&frontier, .resetFrontier)
+            giveBack(&toReset, .resetList)
+            giveBack(&group, .resetGroup)
+            giveBack(&frontier, .resetFrontier)
         }
         // Runs after every cycle in which something finished, over every pair of recognizers in
-        // an attempt: they are reached unretained (`arbitration.attempts` keeps them alive).
-        arbitration.attempts.withUnretainedElements { attempt in
+        // an attempt: they are reached unretained (`attempts` keeps them alive).
+        attempts.withUnretainedElements { attempt in
             for link in attempt {
                 let startsGroup = link.with { $0.publishedState.isTerminal && $0.book.resetPass != pass }
                 guard startsGroup else { continue }
@@ -76,13 +76,13 @@ extension GestureEnvironment {
     }
 
     private func anyFinishedInAttempt() -> Bool {
-        arbitration.attempts.withUnretainedElements { $0.contains { $0.with { $0.publishedState.isTerminal } } }
+        attempts.withUnretainedElements { $0.contains { $0.with { $0.publishedState.isTerminal } } }
     }
 
     /// Recognizers in an attempt connected to `r` by a failure requirement in either direction.
     private func appendLinked(to r: GestureRecognizer, among attempt: UnsafeBufferPointer<Unretained<GestureRecognizer>>,
                               into out: inout [Unretained<GestureRecognizer>]) {
-        // A linked recognizer found here is in an attempt, so `arbitration.attempts` keeps it alive.
+        // A linked recognizer found here is in an attempt, so `attempts` keeps it alive.
         // The flags are read first: the lists are usually empty, and reading one from its
         // recognizer retains and releases it (this runs for every pair in an attempt).
         if r.book.hasStaticRequirements {
@@ -117,7 +117,7 @@ extension GestureEnvironment {
             }
         }
         if !r.book.timers.isEmpty {
-            for id in r.book.timers { clock.cancel(id) }
+            environment.with { env in for id in r.book.timers { env.clock.cancel(id) } }
             // Buffers are kept: the next attempt fills them again, usually within the second.
             r.book.timers.clearKeepingCapacity()
         }
@@ -126,12 +126,14 @@ extension GestureEnvironment {
         r.book.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible
         r.publishedState = .possible
-        arbitration.leave(r)
+        leave(r)
         r.book.pendingSeq = nil
         r.book.pendingSince = nil
         if r.book.hasFront { r.book.front!.resetFromEngine() } else { r.reset() }
-        log.append(time: now, kind: .reset, recognizer: r.logName, from: was.logName(discrete: r.isDiscrete), to: .possible,
-                   cause: Cause(.lifecycle, CauseText("%n resets after it %n", names: r.logName, was.logName(discrete: r.isDiscrete)),
-                                causedBy: r.book.lastTransitionSeq))
+        environment.with { env in
+            env.log.append(time: env.now, kind: .reset, recognizer: r.logName, from: was.logName(discrete: r.isDiscrete), to: .possible,
+                           cause: Cause(.lifecycle, CauseText("%n resets after it %n", names: r.logName, was.logName(discrete: r.isDiscrete)),
+                                        causedBy: r.book.lastTransitionSeq))
+        }
     }
 }

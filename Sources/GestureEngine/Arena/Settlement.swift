@@ -4,41 +4,43 @@ import GestureTrace
 /// published transitions, in an order that makes ties and failures come out as UIKit's rules say:
 /// failures first (so they free whoever waits on them), then recognitions in tie-break order
 /// (deepest view first, A.3.4), then updates of recognizers that are already active.
-extension GestureEnvironment {
+extension Arbitration {
     func settle() {
         // Nothing asked and nobody waiting (a cycle in which no recognizer changed): no rounds.
-        if !arbitration.hasRequests && arbitration.waitingCount == 0 {
-            arbitration.forgetCauses(atDepth: 0)
+        if !hasRequests && waitingCount == 0 {
+            forgetCauses(atDepth: 0)
             return
         }
-        if arbitration.requestCount == 1 && arbitration.waitingCount == 0 && arbitration.settleDepth == 0 && settledLoneUpdate() { return }
-        arbitration.beginSettlement()
-        defer { arbitration.endSettlement() }
+        if requestCount == 1 && waitingCount == 0 && settleDepth == 0 && settledLoneUpdate() { return }
+        beginSettlement()
+        defer { endSettlement() }
         var rounds = 0
         while true {
             rounds += 1
             if rounds > 100_000 {
-                log.append(time: now, kind: .note, cause: Cause(.lifecycle, "settlement stopped after 100000 rounds: recognizers keep changing each other"))
-                arbitration.abandonRequests()
+                environment.with { env in
+                    env.log.append(time: env.now, kind: .note, cause: Cause(.lifecycle, "settlement stopped after 100000 rounds: recognizers keep changing each other"))
+                }
+                abandonRequests()
                 return
             }
-            if arbitration.requestCount == 1 {
+            if requestCount == 1 {
                 // One request (a pan's move, the usual case): taken straight off the queue, which
                 // is then empty for any request it leads to, as the swap in processRequests leaves it.
-                let q = arbitration.takeLastRequest()
+                let q = takeLastRequest()
                 process(q)
                 continue
             }
-            if arbitration.hasRequests {
+            if hasRequests {
                 processRequests()
                 continue
             }
             // Both look only at waiting recognizers, and usually none waits: asked here, the
             // counts save two calls per cycle.
-            if arbitration.waitingCount > 0 && releasePending() { continue }
-            if arbitration.waitingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
+            if waitingCount > 0 && releasePending() { continue }
+            if waitingCount > 1 && options.failRequirementCycles && breakRequirementCycles() { continue }
             // Slots are only reused once no settlement (outer or nested) can still read them.
-            arbitration.forgetCauses(atDepth: 1)
+            forgetCauses(atDepth: 1)
             return
         }
     }
@@ -48,11 +50,11 @@ extension GestureEnvironment {
     /// quiet update in `process`, then an empty round), without them; false when it is not that.
     @inline(__always)
     private func settledLoneUpdate() -> Bool {
-        let q = arbitration.firstRequest
+        let q = firstRequest
         guard !q.forced, q.to == .changed || q.to == .began, quietUpdate(allowedFor: q.link) else { return false }
-        _ = arbitration.takeLastRequest()
+        _ = takeLastRequest()
         q.link.with { publishQuietUpdate($0) }
-        arbitration.forgetCauses(atDepth: 0)
+        forgetCauses(atDepth: 0)
         return true
     }
 
@@ -65,13 +67,15 @@ extension GestureEnvironment {
 
     /// The log keeps no row an update would make: neither the transition nor its action, nor the
     /// note that stands in for them when routine updates are left out.
-    private var logIgnoresUpdates: Bool { (!log.keepsRoutineUpdates || !log.isRecording) && !log.keeps(.note) }
+    private var logIgnoresUpdates: Bool {
+        environment.with { env in (!env.log.keepsRoutineUpdates || !env.log.isRecording) && !env.log.keeps(.note) }
+    }
 
     /// What `publish` and `fireActions` do for a quiet update, numbering included.
     @inline(__always)
     private func publishQuietUpdate(_ r: GestureRecognizer) {
         r.publishedState = .changed
-        r.book.lastTransitionSeq = log.skip(2)
+        r.book.lastTransitionSeq = environment.with { $0.log.skip(2) }
     }
 
     /// Several requests (`settle` takes a lone one itself).
@@ -79,20 +83,20 @@ extension GestureEnvironment {
         // Swap the queues instead of copying: requests made while these are processed (by
         // actions, by released waiters) go into the emptied queue for the next round.
         var batch: [TransitionRequest] = []
-        arbitration.takeBatch(into: &batch)
-        defer { arbitration.finishBatch(&batch) }
+        takeBatch(into: &batch)
+        defer { finishBatch(&batch) }
         // Each recognizer is classified by its first request in the batch, before any is
         // processed (processing changes what the classification reads). A batch holds a few
         // requests, so linear scans beat hashing, and the classes are kept in a reused buffer.
         var classes: [RequestClass] = []
-        arbitration.takeClasses(into: &classes)
+        takeClasses(into: &classes)
         classes.clearKeepingCapacity()
         // Read through a buffer pointer, which the nested functions can use without retaining
         // the list (a pinch with its rotation sends two updates every event).
         // A recognizer's first request is told from a repeat by marking it with this batch's token
         // (no search among the earlier requests). Classification ends before any request is
         // processed, so a nested settlement cannot reuse the marks meanwhile.
-        let token = arbitration.nextBatchToken()
+        let token = nextBatchToken()
         batch.withUnsafeBufferPointer { batch in
             var candidateCount = 0
             var anyRepeated = false
@@ -134,7 +138,7 @@ extension GestureEnvironment {
             }
             for i in batch.indices where classes[i] == .update { processAll(from: i) }
         }
-        arbitration.returnClasses(&classes)
+        returnClasses(&classes)
     }
 
     private func process(_ q: TransitionRequest) {
@@ -208,10 +212,12 @@ extension GestureEnvironment {
             return
         }
         if status.hasUnmet {
-            arbitration.wait(r)
-            let seq = log.append(time: now, kind: .pending, recognizer: r.logName, from: .possible, to: target.logName(discrete: r.isDiscrete),
-                                 cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
-                                              other: status.firstUnmet?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
+            wait(r)
+            let seq = environment.with { env in
+                env.log.append(time: env.now, kind: .pending, recognizer: r.logName, from: .possible, to: target.logName(discrete: r.isDiscrete),
+                               cause: Cause(.requirement, "\(r.id) wants to \(target == .began ? "begin" : "be recognized") (\(cause().text)) but waits for \(status.unmet.map { "\($0.0.id) (\($0.1))" }.joined(separator: ", ")) to fail",
+                                            other: status.firstUnmet?.0.id, causedBy: cause().causedBy, evidence: cause().evidence))
+            }
             r.book.pendingSeq = seq
             r.book.pendingSince = now
             return
@@ -224,11 +230,11 @@ extension GestureEnvironment {
     func commit(_ r: GestureRecognizer, target: RecognizerState, cause: @autoclosure () -> Cause) {
         let first: RecognizerState = r.isDiscrete ? .ended : .began
         let seq = publish(r, first, cause: cause())
-        if options.cancellationOrder == .cancelThenAction && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
+        if options.cancellationOrder == .cancelThenAction && r.cancelsTouchesInView { environment.with { $0.cancelViewTouches(of: r, transitionSeq: seq) } }
         fireActions(r, first, transitionSeq: seq)
         failDependents(of: r, transitionSeq: seq)
         excludeCompetitors(of: r, transitionSeq: seq)
-        if options.cancellationOrder == .actionThenCancel && r.cancelsTouchesInView { cancelViewTouches(of: r, transitionSeq: seq) }
+        if options.cancellationOrder == .actionThenCancel && r.cancelsTouchesInView { environment.with { $0.cancelViewTouches(of: r, transitionSeq: seq) } }
         if !r.isDiscrete && (target == .ended || r.internalState == .ended) && r.publishedState == .began {
             let endSeq = publish(r, .ended, cause: Cause(.touches, "its touches ended before it could begin, so it ends at once", causedBy: seq))
             fireActions(r, .ended, transitionSeq: endSeq)
@@ -253,36 +259,37 @@ extension GestureEnvironment {
     }
 
     /// `publish`, inlined where it is called: the update path calls it for most requests, and a
-    /// cause passed to a function that is not inlined is a closure that retains the environment.
+    /// cause passed to a function that is not inlined is a closure that retains what it captures.
     @inline(__always)
     private func publishInline(_ r: GestureRecognizer, _ to: RecognizerState, cause: () -> Cause, routine: Bool) -> Int {
         let from = r.publishedState
         r.publishedState = to
-        arbitration.stopWaiting(r)
+        stopWaiting(r)
         if to.isTerminal {
             if !r.internalState.isTerminal { r.internalState = to }
-            arbitration.noteFinished()
+            noteFinished()
         }
-        let seq: Int
-        if routine && !log.keepsRoutineUpdates {
-            seq = log.appendUpdateNote(time: now)
-        } else {
-            seq = log.append(time: now, kind: .transition, recognizer: r.logName, from: from.logName(discrete: r.isDiscrete),
-                             to: to.logName(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
+        let seq = environment.with { env in
+            routine && !env.log.keepsRoutineUpdates
+                ? env.log.appendUpdateNote(time: env.now)
+                : env.log.append(time: env.now, kind: .transition, recognizer: r.logName, from: from.logName(discrete: r.isDiscrete),
+                                 to: to.logName(discrete: r.isDiscrete), touches: r.claimedPointers, cause: cause())
         }
         r.book.lastTransitionSeq = seq
         return seq
     }
 
     func fireActions(_ r: GestureRecognizer, _ state: RecognizerState, transitionSeq: Int, routine: Bool = false) {
-        let seq = routine && !log.keepsRoutineUpdates ? log.appendUpdateNote(time: now)
-            : log.append(time: now, kind: .action, recognizer: r.logName, to: state.logName(discrete: r.isDiscrete),
-                         cause: Cause(.lifecycle, CauseText("%n %n", names: r.logName, state.logName(discrete: r.isDiscrete)), causedBy: transitionSeq))
-        guard !r.book.actions.isEmpty else { return }
-        let saved = context
-        context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)
-        for action in r.book.actions { action(r) }
-        context = saved
+        environment.with { env in
+            let seq = routine && !env.log.keepsRoutineUpdates ? env.log.appendUpdateNote(time: env.now)
+                : env.log.append(time: env.now, kind: .action, recognizer: r.logName, to: state.logName(discrete: r.isDiscrete),
+                                 cause: Cause(.lifecycle, CauseText("%n %n", names: r.logName, state.logName(discrete: r.isDiscrete)), causedBy: transitionSeq))
+            guard !r.book.actions.isEmpty else { return }
+            let saved = env.context
+            env.context = .reaction(source: "\(r.id) \(state.name(discrete: r.isDiscrete))", seq: seq)
+            for action in r.book.actions { action(r) }
+            env.context = saved
+        }
     }
 
     /// Asks the touched views and the delegate whether `r` may begin (A.5.2 order).
