@@ -49,21 +49,16 @@ struct ReplayCommand: ParsableCommand {
         let title = "Replay of \(trace == StandardInput.path ? "standard input" : trace) through scene \(doc.name)"
             + (scene.platform == .uikit ? "" : " under \(scene.platform.title)'s rules")
         let log = ReplayLogOutput(format: format, compact: compact, verbose: verbose, title: title, to: out)
-        let pipeline = log.pipeline(whileIdle: reader.readAhead)
         let result: ReplayResult
         do {
-            // The text timeline hides routine rows unless verbose, so their causes are not built.
-            result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: scene.platform,
-                                      log: ReplayLog(.batches { pipeline.take(&$0) }, routineUpdates: !compact, routineCauses: format == .jsonl || verbose))
+            result = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: scene.platform, log: log.replayLog(readAhead: reader.readAhead))
         } catch {
             // What was logged before the error goes out: standard output shows everything the
             // engine decided before the bad line (a file named by -o is left as it was).
-            pipeline.finish()
             log.flush()
             out.flushWrittenBeforeError()
             throw error
         }
-        pipeline.finish()
         try log.finish(eventCount: result.eventCount)
         try out.finish()
     }

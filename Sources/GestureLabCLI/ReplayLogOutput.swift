@@ -1,10 +1,11 @@
 import GestureEngine
+import GestureScenes
 import GestureTimeline
 import GestureTrace
 
 /// The log sink of `replay`: the engine's batches of rows formatted as the JSON Lines log (whole
-/// or `--compact`) or the text timeline, and written to the output, on the writing thread of a
-/// `LogPipeline` (reader -> engine -> this).
+/// or `--compact`) or the text timeline, and written to the output, on the rows' own thread
+/// (reader -> engine -> this, connected by `replayLog`).
 ///
 /// A write that fails (a full disk) is kept, the rest of the log is dropped, and `finish`
 /// throws it: the engine's thread never waits on a failed output.
@@ -12,8 +13,9 @@ final class ReplayLogOutput {
     private let out: OutputFile
     private let format: ReplayCommand.Format
     private let compact: Bool
+    private let verbose: Bool
     private let title: String
-    /// Touched only by the writing thread until the pipeline has finished.
+    /// Touched only by the writing thread until the replay has returned.
     private var failure: Error?
     private let lines = JSONLinesWriter()
     private let text = OutputBytes()
@@ -24,21 +26,28 @@ final class ReplayLogOutput {
         self.out = out
         self.format = format
         self.compact = compact
+        self.verbose = verbose
         self.title = title
         timeline = TextTimeline.Writer(TextTimeline(verbose: verbose))
     }
 
-    /// The pipeline that hands this the engine's batches. While it waits for rows, the writing
-    /// thread may read the trace ahead (`whileIdle`): writing the full JSON Lines log keeps it
-    /// as busy as the engine's (docs/benchmarks.md, "Two threads on two cores").
-    func pipeline(whileIdle: (@Sendable () -> Bool)?) -> LogPipeline {
+    /// How the replay hands this its rows: in batches, on a thread of their own. While it waits
+    /// for rows, that thread may read the trace ahead (`readAhead`): writing the full JSON Lines
+    /// log keeps it as busy as the engine's (docs/benchmarks.md, "Two threads on two cores").
+    /// Routine rows are left out with `--compact`, and their causes unless they are written
+    /// (the text timeline hides them unless verbose).
+    func replayLog(readAhead: (@Sendable () -> Bool)?) -> ReplayLog {
+        var log: ReplayLog
         switch format {
-        case .jsonl: LogPipeline(whileIdle: whileIdle) { [self] in writeLines($0) }
-        case .text: LogPipeline { [self] in writeTimeline($0) }
+        case .jsonl: log = .batchesOnItsOwnThread(whileIdle: readAhead) { [self] in writeLines($0) }
+        case .text: log = .batchesOnItsOwnThread { [self] in writeTimeline($0) }
         }
+        log.routineUpdates = !compact
+        log.routineCauses = format == .jsonl || verbose
+        return log
     }
 
-    /// Writes what the pipeline handed over so far (after the pipeline finished).
+    /// Writes what the replay handed over so far (after it returned or threw).
     func flush() {
         putLines()
         putText()

@@ -27,7 +27,9 @@ public enum PlatformReplay {
         case .uikit:
             return try Replay.run(reader: reader, scene: doc, registry: registry, log: replayLog, observe: observe)
         case .flutter:
-            let built = try FlutterSceneBuilder.build(doc, log: platformLog(replayLog))
+            let (log, connection) = platformLog(replayLog)
+            defer { connection.finish() }
+            let built = try FlutterSceneBuilder.build(doc, log: log)
             let binding = built.binding
             do {
                 while let e = try reader.nextEvent() {
@@ -43,7 +45,9 @@ public enum PlatformReplay {
             return ReplayResult(header: reader.header, log: binding.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
                                 recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
         case .android:
-            let built = try AndroidSceneBuilder.build(doc, log: platformLog(replayLog))
+            let (log, connection) = platformLog(replayLog)
+            defer { connection.finish() }
+            let built = try AndroidSceneBuilder.build(doc, log: log)
             let dispatch = built.dispatch
             do {
                 while let e = try reader.nextEvent() {
@@ -63,11 +67,11 @@ public enum PlatformReplay {
 
     /// The decision log of a Flutter or Android replay, connected as `replayLog` says. Their
     /// recognizers write every update: leaving routine updates out is the UIKit engine's option.
-    private static func platformLog(_ replayLog: ReplayLog) -> DecisionLog {
+    private static func platformLog(_ replayLog: ReplayLog) -> (DecisionLog, ReplayLog.Connection) {
         var log = DecisionLog(keptKinds: replayLog.kinds)
-        replayLog.configure(&log)
+        let connection = replayLog.connect(&log)
         log.keepsRoutineUpdates = true
-        return log
+        return (log, connection)
     }
 
     /// The recognizers a scene has under the platform's rules (a scroll view's own among them),

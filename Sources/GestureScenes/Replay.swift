@@ -40,7 +40,9 @@ public enum Replay {
                            log: ReplayLog = .entries, observe: ((TraceEvent) -> Void)? = nil) throws -> ReplayResult {
         let scene = try SceneBuilder.build(doc, registry: registry, recordLog: log.records, keptKinds: log.kinds)
         let env = scene.environment
-        log.configure(&env.log)
+        let connection = log.connect(&env.log)
+        // Runs after the log's last batch is handed over, on success and on error alike.
+        defer { connection.finish() }
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
         do {
             if observe == nil, let pipelined = reader as? PipelinedTraceReader {
@@ -67,12 +69,17 @@ public enum Replay {
                             recognizerIDs: scene.recognizers.map(\.id), viewIDs: scene.window.subtree.map(\.id))
     }
 
-    /// Replays events held in memory (tests, generators).
-    public static func run(events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current) throws -> BuiltScene {
-        let scene = try SceneBuilder.build(doc, registry: registry)
+    /// Replays events held in memory (tests, generators, the studio), each decision handed where
+    /// `log` says.
+    public static func run(events: [TraceEvent], scene doc: SceneDocument, registry: RecognizerRegistry = .current,
+                           log: ReplayLog = .entries) throws -> BuiltScene {
+        let scene = try SceneBuilder.build(doc, registry: registry, recordLog: log.records, keptKinds: log.kinds)
         let env = scene.environment
+        let connection = log.connect(&env.log)
+        defer { connection.finish() }
         env.feed(events: events)
         env.finish()
+        env.log.flushBatch()
         return scene
     }
 }

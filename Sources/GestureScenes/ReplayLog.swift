@@ -1,7 +1,13 @@
 import GestureEngine
 
-/// What a replay does with its decision log: where the rows go (the one way to connect a
-/// replay's engine to what reads it), and which rows are written in full.
+/// What a replay does with its decision log: where the rows go and on which thread (the one way
+/// to connect a replay's engine to what reads it: reader -> engine -> this), and which rows are
+/// written in full.
+///
+/// On the engine's thread (`.entries`, `.counted`, `.rows { }`, `.batches { }`), or on a thread
+/// of their own (`batchesOnItsOwnThread`), so that formatting and writing the log overlap the
+/// engine on a second core; `Replay.run` and `PlatformReplay.run` start that thread and wait
+/// for it to write every row before they return or throw.
 public struct ReplayLog {
     /// Where the rows go (`DecisionLog.Destination`: `.entries`, `.counted`, `.rows { }`, `.batches { }`).
     public typealias Destination = DecisionLog.Destination
@@ -31,16 +37,51 @@ public struct ReplayLog {
     /// Every row handed over in batches.
     public static func batches(_ body: @escaping (inout LogBatch) -> Void) -> ReplayLog { ReplayLog(.batches(body)) }
 
+    /// Every row handed to `consume` in batches on a thread of its own (a `LogPipeline`), which
+    /// may read them in place; `whileIdle`, when given, runs on that thread while no rows wait,
+    /// as long as it finds work (reading the trace ahead: `PipelinedTraceReader.readAhead`).
+    public static func batchesOnItsOwnThread(whileIdle: (@Sendable () -> Bool)? = nil,
+                                             _ consume: @escaping (LogBatch) -> Void) -> ReplayLog {
+        var log = ReplayLog(.batches { _ in })
+        log.writer = Writer(whileIdle: whileIdle, consume: consume)
+        return log
+    }
+
+    /// The rows' own thread, when they have one.
+    private var writer: Writer?
+
+    private struct Writer {
+        let whileIdle: (@Sendable () -> Bool)?
+        let consume: (LogBatch) -> Void
+    }
+
     /// Whether rows are written at all (not only numbered).
     public var records: Bool {
         if case .counted = destination { return false }
         return true
     }
 
-    /// Connects `log` to the destination and sets what it writes.
-    public func configure(_ log: inout DecisionLog) {
+    /// Connects `log` to the destination and sets what it writes; starts the rows' own thread if
+    /// they have one. Call the connection's `finish()` once the replay is over, also when it
+    /// failed (after the log's last `flushBatch()`).
+    public func connect(_ log: inout DecisionLog) -> Connection {
         log.keepsRoutineUpdates = routineUpdates
         log.keepsRoutineCauses = routineCauses
-        log.destination = destination
+        guard let writer else {
+            log.destination = destination
+            return Connection(pipeline: nil)
+        }
+        let pipeline = LogPipeline(whileIdle: writer.whileIdle, consume: writer.consume)
+        log.destination = .batches { pipeline.take(&$0) }
+        return Connection(pipeline: pipeline)
+    }
+
+    /// A replay's log connected to its destination (`connect`).
+    public struct Connection {
+        fileprivate let pipeline: LogPipeline?
+
+        /// Waits until the rows' own thread has written every row (nothing to wait for on the
+        /// engine's thread).
+        public func finish() { pipeline?.finish() }
     }
 }

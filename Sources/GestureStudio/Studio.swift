@@ -362,11 +362,12 @@ public enum Studio {
             try o.writeFrameDescription?(describe(texts, layout: layout))
             return
         }
-        // The times of every transition, for stepping from one to the next.
-        let full = try LiveSession(document: doc)
-        for e in events { full.feed(e) }
-        full.advance(to: Timestamp(microseconds: Int64.max / 2))
-        let transitionTimes = Array(Set(full.log.entries.filter { $0.kind == .transition || $0.kind == .pending }.map(\.time))).sorted()
+        // The times of every transition, for stepping from one to the next: a replay of the
+        // whole trace whose log keeps only those times.
+        var times = Set<Timestamp>()
+        _ = try Replay.run(events: events, scene: doc,
+                           log: ReplayLog(.rows { e in times.insert(e.time) }, kinds: [.transition, .pending]))
+        let transitionTimes = times.sorted()
 
         let (window, renderer) = try createWindow(title: "GestureLab play - \(title)", layout: layout)
         defer { shutdown(window, renderer) }

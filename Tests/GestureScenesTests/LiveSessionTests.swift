@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import GestureScenes
 import GestureTrace
@@ -32,5 +33,33 @@ import Testing
         // A restart starts the incremental reading over.
         try session.restart()
         #expect(session.latestDecision() == nil && session.stateChanges().isEmpty)
+    }
+
+    /// The studio steps from one transition to the next with the times a replay gives (its
+    /// playback feeds a live session): both must decide alike, events of one moment batched as
+    /// one UIKit event (C.1), timers left at the end run.
+    @Test("A session fed a whole trace decides as a replay does: every shipped trace, three scenes")
+    func sessionAgreesWithReplay() throws {
+        let traces = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/recordings/traces")
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        #expect(traces.count > 30)
+        for sceneName in ["tap-vs-double-tap", "pan-vs-swipe", "long-press-vs-pan"] {
+            let doc = try SceneLoader.load(path: scenePath(sceneName))
+            var deciding = 0
+            for name in traces {
+                let events = try TraceReader.readAll(path: repositoryRoot + "/recordings/traces/" + name).1
+                let session = try LiveSession(document: doc)
+                for e in events { session.feed(e) }
+                session.advance(to: Timestamp(microseconds: Int64.max / 2))
+                var replayed: [String] = []
+                _ = try Replay.run(events: events, scene: doc,
+                                   log: .rows { replayed.append("\($0.seq) \($0.time) \($0.kind) \($0.recognizer ?? "") \($0.to ?? "")") })
+                let live = session.log.entries.map { "\($0.seq) \($0.time) \($0.kind) \($0.recognizer ?? "") \($0.to ?? "")" }
+                #expect(live == replayed, "\(name) through \(sceneName)")
+                if replayed.contains(where: { $0.contains("transition") }) { deciding += 1 }
+            }
+            // Most traces touch the scene's views and make its recognizers decide.
+            #expect(deciding > traces.count / 2, "\(sceneName): \(deciding) of \(traces.count) traces decide something")
+        }
     }
 }

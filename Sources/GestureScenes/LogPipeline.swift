@@ -6,7 +6,9 @@ import GestureTrace
 /// the log's formatting and writing (another) overlap: a full JSON Lines log costs about as much
 /// to write as the replay itself.
 ///
-/// The engine's log hands its rows over in batches (`DecisionLog.batchSink`); `take` queues a
+/// A replay starts one when its log says so (`ReplayLog.batchesOnItsOwnThread`) and waits for it
+/// to drain before it returns or throws. The engine's log hands its rows over in batches
+/// (`DecisionLog.Destination.batches`); `take` queues a
 /// batch and gives back an empty one from earlier, so rows are built straight into storage that
 /// is reused and never copied, and they are freed on the writing thread. At most `depth` batches
 /// wait, so memory stays flat however long the trace. `consume` sees every row, in order, on the
