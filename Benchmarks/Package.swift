@@ -22,10 +22,10 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "GestureLabBenchmarks",
+        // The work both measure: prepared once, run as often as asked.
+        .target(
+            name: "GestureLabWorkloads",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "GestureTrace", package: root),
                 .product(name: "GestureEngine", package: root),
                 .product(name: "GestureScenes", package: root),
@@ -33,8 +33,15 @@ let package = Package(
                 .product(name: "GestureTimeline", package: root),
                 .product(name: "GestureAnalysis", package: root),
             ],
+            path: "GestureLabWorkloads"
+        ),
+        .executableTarget(
+            name: "GestureLabBenchmarks",
+            dependencies: ["GestureLabWorkloads", .product(name: "Benchmark", package: "package-benchmark")],
             path: "GestureLabBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // Instructions per run, counted under callgrind (scripts/instruction-thresholds.sh).
+        .executableTarget(name: "GestureLabInstructions", dependencies: ["GestureLabWorkloads"], path: "GestureLabInstructions"),
     ]
 )

@@ -10,8 +10,8 @@ step() { echo "test.sh: $1 done at $((SECONDS - started)) s"; }
 # driven through its DevTools protocol by node (20, from the machine's image), sends real touches
 # to `gesturelab serve`; curl makes the server tests' plain requests; Xvfb and xdotool drive the
 # studio's real SDL2 window in the window tests; GNU time measures the peak memory of each
-# bad-input case.
-GESTURELAB_APT_PACKAGES="chromium curl xvfb xdotool time ${GESTURELAB_APT_PACKAGES:-}" GESTURELAB_SKIP_BUILD=1 bash scripts/bootstrap.sh
+# bad-input case; valgrind counts the instructions CI holds to thresholds.
+GESTURELAB_APT_PACKAGES="chromium curl xvfb xdotool time valgrind ${GESTURELAB_APT_PACKAGES:-}" GESTURELAB_SKIP_BUILD=1 bash scripts/bootstrap.sh
 # Package.swift declares exactly the modules each target imports (before the build, which would
 # hide a missing declaration behind another dependency).
 mkdir -p .build
@@ -47,6 +47,9 @@ bash scripts/api-breakage.sh --check
 # Allocations of the engine, the reader, the log writer and a streaming explain must not grow
 # (ordo-one/package-benchmark in Benchmarks/, thresholds in Benchmarks/Thresholds).
 bash scripts/bench-thresholds.sh
+# ... nor their instructions per run, counted by callgrind (no hardware counters on this kind of
+# VM), beyond 1% (Benchmarks/Thresholds/instructions.json).
+bash scripts/instruction-thresholds.sh
 step "API checks and benchmark thresholds"
 # The DocC documentation of those modules builds with DocC's warnings as errors, and every public
 # symbol has a documentation comment (docs/undocumented-symbols.txt).
