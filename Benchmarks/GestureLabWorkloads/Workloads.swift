@@ -83,7 +83,7 @@ public enum Workload: String, CaseIterable, Sendable {
     /// The Hammer.js workload (the seven-recognizer scene of scripts/bench-peer.sh): its first
     /// `count` events.
     static func hammer(_ count: Int) -> (events: [TraceEvent], scene: SceneDocument) {
-        let events = Array(HammerWorkload.events().prefix(count))
+        let events = HammerWorkload.events(limit: count)
         let scene = try! SceneLoader.load(path: repository + "/recordings/bench/hammer-seven.yaml")
         return (events, scene)
     }

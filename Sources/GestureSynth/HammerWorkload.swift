@@ -11,7 +11,8 @@ import Glibc
 /// of their draw of moves and flicks take half (a 1.6 s tap or flick is neither), which gives
 /// 1,047,172 events for the default seed, against the 1,124,076 of the Hammer run.
 public enum HammerWorkload {
-    public static func events(seed: UInt64 = 2008) -> [TraceEvent] {
+    /// The workload's events, or its first `limit` (the same events, generated only that far).
+    public static func events(seed: UInt64 = 2008, limit: Int = .max) -> [TraceEvent] {
         var b = StrokeBuilder(seed: seed)
         var rng = SeededRandom(seed: seed ^ 0xABCDEF)
         var kinds: [Int] = Array(repeating: 0, count: 1900) + Array(repeating: 1, count: 820) + Array(repeating: 2, count: 900)
@@ -45,8 +46,9 @@ public enum HammerWorkload {
                             durationMs: Double(n) * 8)
             }
             b.wait(rng.uniform(200, 600))
+            if b.events.count >= limit { break }
         }
-        return b.events
+        return b.events.count > limit ? Array(b.events.prefix(limit)) : b.events
     }
 
     public static var header: TraceHeader {

@@ -43,13 +43,17 @@ struct HammerWorkloadTests {
         let common = gaps.max { $0.value < $1.value }
         #expect(common?.key == 8_000, "moves are 8 ms apart: most common gap \(common.map { "\($0.key) µs" } ?? "none")")
         #expect(HammerWorkload.events().prefix(1000) == events.prefix(1000), "same seed, same events")
+        // A limit generates the same events only that far: the benchmarks' and tests' prefixes.
+        for limit in [1, 999, 100_000] {
+            #expect(HammerWorkload.events(limit: limit) == Array(events.prefix(limit)), "limit \(limit)")
+        }
         #expect(HammerWorkload.events(seed: 7).prefix(1000) != events.prefix(1000))
     }
 
     @Test("Through the seven-recognizer scene, every one of the seven recognizes somewhere")
     func exercisesAllSeven() throws {
         let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/bench/hammer-seven.yaml")
-        let scene = try Replay.run(events: Array(HammerWorkload.events().prefix(60_000)), scene: doc)
+        let scene = try Replay.run(events: HammerWorkload.events(limit: 60_000), scene: doc)
         let recognized = Set(scene.environment.log.entries.filter { $0.kind == .transition && ($0.to == "recognized" || $0.to == "began") }.compactMap(\.recognizer))
         #expect(recognized == ["tap", "doubleTap", "press", "pan", "swipe", "pinch", "rotate"], "\(recognized.sorted())")
     }

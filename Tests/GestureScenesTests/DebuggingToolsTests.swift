@@ -184,7 +184,7 @@ struct TimelineExportTests {
     @Test("A long trace's page: compact, ready quickly, and it zooms, pans, filters and steps through touch sequences in a real browser")
     func longTimelineInChromium() throws {
         // The first 40,000 events of the Hammer-like workload (seven recognizers).
-        let events = Array(HammerWorkload.events().prefix(40_000))
+        let events = HammerWorkload.events(limit: 40_000)
         let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/bench/hammer-seven.yaml")
         let built = try Replay.run(events: events, scene: doc)
         let log = built.environment.log

@@ -44,7 +44,7 @@ struct SequenceResultsTests {
     @Test("Thousands of Hammer.js sequences with seven recognizers: the same answers, streamed")
     func hammer() throws {
         let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/bench/hammer-seven.yaml")
-        let built = try Replay.run(events: Array(HammerWorkload.events().prefix(30_000)), scene: doc)
+        let built = try Replay.run(events: HammerWorkload.events(limit: 30_000), scene: doc)
         let ids = built.recognizers.map(\.id)
         let expected = reference(built.environment.log, ids)
         var streamed: [SequenceResults.Sequence] = []

@@ -40,7 +40,7 @@ struct TimelineSpoolTests {
     @Test("Drawn through the temporary file (a budget of 3 records), the page, the picture and the Perfetto trace are byte for byte those drawn in memory")
     func spooledDrawingsEqual() throws {
         let doc = try SceneLoader.load(path: repositoryRoot + "/recordings/bench/hammer-seven.yaml")
-        let events = Array(HammerWorkload.events().prefix(6_000))
+        let events = HammerWorkload.events(limit: 6_000)
         let built = try Replay.run(events: events, scene: doc)
         let ids = built.recognizers.map(\.id)
         func draw(budget: Int) throws -> [[UInt8]] {
