@@ -13,25 +13,30 @@
 /// Like swift-collections' `Deque`, which keeps all of its unsafe access behind one handle: the
 /// owner keeps one `UncheckedState` in a `let`, reads and writes `state.value.field`, and calls
 /// `free()` from its `deinit`.
-@frozen
-package struct UncheckedState<Value> {
+///
+/// Public only to GestureLab's own modules (`@_spi(GestureLabInternal) import GestureEngine`), not
+/// to users: this toolchain does not inline a `package` declaration's `@inlinable` body into
+/// another module, and the JSON writer (GestureTimeline) then called the accessor for every field
+/// of every row (2.6% more instructions for a JSON Lines replay, callgrind).
+@_spi(GestureLabInternal) @frozen
+public struct UncheckedState<Value> {
     @usableFromInline let storage: UnsafeMutablePointer<Value>
 
     @inlinable
-    package init(_ initial: Value) {
+    public init(_ initial: Value) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: initial)
     }
 
     /// The state, read and changed in place.
     @inlinable
-    package var value: Value {
+    public var value: Value {
         unsafeAddress { UnsafePointer(storage) }
         nonmutating unsafeMutableAddress { storage }
     }
 
     /// Frees the state (not what it points to); the owner calls it once, from its `deinit`.
-    package func free() {
+    public func free() {
         storage.deinitialize(count: 1)
         storage.deallocate()
     }

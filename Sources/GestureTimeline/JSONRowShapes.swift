@@ -1,4 +1,4 @@
-import GestureEngine
+@_spi(GestureLabInternal) import GestureEngine
 import GestureTrace
 
 /// JSON Lines rows written from a program per row shape.
