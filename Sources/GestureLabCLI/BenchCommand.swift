@@ -228,10 +228,10 @@ struct BenchCommand: ParsableCommand {
         var rows = 0
         let bare = try best {
             rows = 0
-            _ = try BenchCommand.replay(events, doc) { batch in
+            _ = try BenchCommand.replay(events, doc, log: .batches { batch in
                 rows += batch.count
                 batch.removeAll()
-            }
+            })
         }
         emit(String(format: "engine + log rows built and dropped: %.3f s = %.0f events/s, %.1f rows per event", bare, n / bare, Double(rows) / n))
 
@@ -241,16 +241,14 @@ struct BenchCommand: ParsableCommand {
             var bytes = 0
             let t = try best {
                 bytes = 0
-                if pipelined {
-                    let pipeline = LogPipeline { bytes += format($0) }
-                    _ = try BenchCommand.replay(events, doc, routineUpdates: !compact, routineCauses: !text) { pipeline.take(&$0) }
-                    pipeline.finish()
-                } else {
-                    _ = try BenchCommand.replay(events, doc, routineUpdates: !compact, routineCauses: !text) { batch in
-                        bytes += format(batch)
-                        batch.removeAll()
-                    }
-                }
+                var log = pipelined ? ReplayLog.batchesOnItsOwnThread { bytes += format($0) }
+                                    : ReplayLog.batches { batch in
+                                          bytes += format(batch)
+                                          batch.removeAll()
+                                      }
+                log.routineUpdates = !compact
+                log.routineCauses = !text
+                _ = try BenchCommand.replay(events, doc, log: log)
             }
             return (t, bytes)
         }
@@ -314,16 +312,8 @@ struct BenchCommand: ParsableCommand {
         return d
     }
 
-    static func replay(_ events: [TraceEvent], _ doc: SceneDocument, routineUpdates: Bool = true, routineCauses: Bool = true,
-                       logBatches: ((inout LogBatch) -> Void)? = nil) throws -> Int {
-        let scene = try SceneBuilder.build(doc, recordLog: logBatches != nil)
-        let env = scene.environment
-        env.log.keepsRoutineUpdates = routineUpdates
-        env.log.keepsRoutineCauses = routineCauses
-        if let logBatches { env.log.destination = .batches(logBatches) }
-        defer { env.log.flushBatch() }
-        env.feed(events: events)
-        env.finish()
+    static func replay(_ events: [TraceEvent], _ doc: SceneDocument, log: ReplayLog = .counted) throws -> Int {
+        let env = try Replay.run(events: events, scene: doc, log: log).environment
         let c = env.carriedState
         if c.inAttempt + c.heldTouches + c.touchesDown > 0 {
             emit("  note: at the end \(c.inAttempt) recognizers are still in an attempt, \(c.heldTouches) touches have held phases, \(c.touchesDown) are down")
