@@ -11,15 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: $0 BINARY TRACE [SCENE]" >&2; exit 2; }
 binary=$1 trace=$2 scene=${3:-recordings/bench/hammer-seven.yaml}
-command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
-stripped=$(mktemp)
-trap 'rm -f "$stripped"' EXIT
-strip -g -o "$stripped" "$binary"
-chmod +x "$stripped"
-count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped" bench "$trace" --scene "$scene" \
-        --engine-only --recognizers 7 --repeats "$1" 2>&1 | awk '/Collected/ { print $NF }'
-}
+source scripts/callgrind.sh
+callgrind_binary "$binary"
+count() { callgrind_count bench "$trace" --scene "$scene" --engine-only --recognizers 7 --repeats "$1"; }
 once=$(count 1)
 thrice=$(count 3)
 events=$(grep -c '"type"' "$trace")

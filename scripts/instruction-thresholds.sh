@@ -12,26 +12,18 @@
 # Benchmarks/.build, beside the allocation benchmarks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind >/dev/null || { echo "instruction-thresholds.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
+source scripts/callgrind.sh
 thresholds=Benchmarks/Thresholds/instructions.json
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$callgrind_stripped"' EXIT
 if ! swift build --package-path Benchmarks -c release --product GestureLabInstructions >"$log" 2>&1; then
     grep -E "error:" "$log" | head -20 >&2
     echo "instruction-thresholds.sh: GestureLabInstructions did not build (above)" >&2
     exit 1
 fi
-# Valgrind cannot read the DWARF this toolchain writes ("possibly corrupted debuginfo"): it
-# counts a copy without it, as scripts/count-instructions.sh does.
-binary=$(mktemp)
-trap 'rm -f "$log" "$binary"' EXIT
-strip -g -o "$binary" "$(swift build --package-path Benchmarks -c release --show-bin-path)/GestureLabInstructions"
-chmod +x "$binary"
-count() {  # workload runs -> instructions of the whole process
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 >/dev/null \
-        | awk '/Collected/ { print $NF }'
-}
-workloads=$("$binary" --list)
+callgrind_binary "$(swift build --package-path Benchmarks -c release --show-bin-path)/GestureLabInstructions"
+count() { callgrind_count "$1" "$2"; }  # workload runs -> instructions of the whole process
+workloads=$("$callgrind_stripped" --list)
 python3 - "$thresholds" "${1:-}" $(for w in $workloads; do none=$(count "$w" 0); once=$(count "$w" 1); echo "$w=$(( once - none ))"; done) <<'PY'
 import json, os, sys
 path, mode, measured = sys.argv[1], sys.argv[2], dict(a.split("=") for a in sys.argv[3:])
