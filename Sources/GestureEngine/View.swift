@@ -227,7 +227,8 @@ open class View {
     /// `UIView.gestureRecognizerShouldBegin(_:)` (A.5.2): asked of the touched view when a
     /// recognizer, possibly on an ancestor, is about to begin. Scenes set `rejectedRecognizers`.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        !rejectedRecognizers.contains(recognizer.id)
+        // Asked for every recognizer that begins: most views reject none, and an id is hashed.
+        rejectedRecognizers.isEmpty || !rejectedRecognizers.contains(recognizer.id)
     }
 
     /// Why this view refuses `recognizer`, for the decision log; nil to use the generic wording.

@@ -142,21 +142,27 @@ extension GestureEnvironment {
         // Usually nothing is left to cancel (the touches already ended in their views), so the
         // event is only built when one is.
         var pending = PendingEvent()
-        func event() -> TouchEvent { pending.event(in: self) }
-        for touch in winner.attemptTouches where !winner.isIgnoring(touch) && touch.view != nil && !touch.delivery.finished {
-            switch touch.delivery.began {
-            case .delivered:
-                deliver(touch, .cancelled, event: event(),
-                        cause: Cause(.delivery, CauseText("cancelled in the view because %n %n (cancelsTouchesInView)",
-                                                          names: winner.logName, winner.publishedState.logName(discrete: winner.isDiscrete)),
-                                     otherName: winner.logName, causedBy: transitionSeq))
-            case .held, .notYet, .dropped:
-                touch.delivery.began = .dropped
-                touch.delivery.finished = true
-                log.append(time: now, kind: .drop, view: touch.view?.logName, touches: TouchIDs(touch.pointer),
-                           cause: Cause(.delivery, "the view never receives \(touch.label): \(winner.id) \(winner.stateName) before its began was delivered",
-                                        other: winner.id, causedBy: transitionSeq))
-            }
+        // Read unretained, at every recognition: the attempt keeps its touches (it changes only
+        // when a touch goes down or at its reset, neither of which can happen in a delivery).
+        for link in winner.attemptTouchLinks {
+            link.with { touch in cancelViewTouch(touch, of: winner, transitionSeq: transitionSeq, event: &pending) }
+        }
+    }
+
+    private func cancelViewTouch(_ touch: Touch, of winner: GestureRecognizer, transitionSeq: Int, event pending: inout PendingEvent) {
+        guard !winner.isIgnoring(touch), touch.viewLink != nil, !touch.delivery.finished else { return }
+        switch touch.delivery.began {
+        case .delivered:
+            deliver(touch, .cancelled, event: pending.event(in: self),
+                    cause: Cause(.delivery, CauseText("cancelled in the view because %n %n (cancelsTouchesInView)",
+                                                      names: winner.logName, winner.publishedState.logName(discrete: winner.isDiscrete)),
+                                 otherName: winner.logName, causedBy: transitionSeq))
+        case .held, .notYet, .dropped:
+            touch.delivery.began = .dropped
+            touch.delivery.finished = true
+            log.append(time: now, kind: .drop, view: touch.view?.logName, touches: TouchIDs(touch.pointer),
+                       cause: Cause(.delivery, "the view never receives \(touch.label): \(winner.id) \(winner.stateName) before its began was delivered",
+                                    other: winner.id, causedBy: transitionSeq))
         }
     }
 

@@ -12,9 +12,14 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     /// The event rules (`shouldReceive: {events:, buttons:}`, F.5.3).
     var events: Set<TouchEvent.EventType>? { didSet { updateMayRefuse() } }
     var buttons: Int? { didSet { updateMayRefuse() } }
-    var simultaneousWith: Set<String> = []
-    var requiresFailureOf: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
-    var requiredToFailBy: Set<String> = [] { didSet { mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty } }
+    var simultaneousWith: Set<String> = [] { didSet { simultaneousNames = simultaneousWith.map(LogName.init) } }
+    var requiresFailureOf: Set<String> = [] { didSet { relationsChanged() } }
+    var requiredToFailBy: Set<String> = [] { didSet { relationsChanged() } }
+    // The same ids as interned names: the relationship questions are asked for every pair of
+    // recognizers at every stroke, and a name is compared as a number where an id would be hashed.
+    private var simultaneousNames: [LogName] = []
+    private var requiresFailureNames: [LogName] = []
+    private var requiredToFailByNames: [LogName] = []
     private var lastReason: Reason = .none
 
     /// Why the last answer was given, kept as its parts: the relationship questions are asked
@@ -23,9 +28,9 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
         case none
         case text(String)
         case simultaneousWithAny
-        case simultaneous(String, String)
-        case requires(String, String)
-        case requiredBy(String, String)
+        case simultaneous(LogName, LogName)
+        case requires(LogName, LogName)
+        case requiredBy(LogName, LogName)
 
         var words: String? {
             switch self {
@@ -77,6 +82,12 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
         return d * (1 / Double(touches.count))
     }
 
+    private func relationsChanged() {
+        requiresFailureNames = requiresFailureOf.map(LogName.init)
+        requiredToFailByNames = requiredToFailBy.map(LogName.init)
+        mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty
+    }
+
     private func updateMayRefuse() {
         mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty || events != nil || buttons != nil
     }
@@ -121,20 +132,20 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        let yes = simultaneousWithAny || (!simultaneousWith.isEmpty && simultaneousWith.contains(other.id))
-        lastReason = yes ? (simultaneousWithAny ? .simultaneousWithAny : .simultaneous(r.id, other.id)) : .none
+        let yes = simultaneousWithAny || simultaneousNames.contains(other.logName)
+        lastReason = yes ? (simultaneousWithAny ? .simultaneousWithAny : .simultaneous(r.logName, other.logName)) : .none
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
-        let yes = !requiresFailureOf.isEmpty && requiresFailureOf.contains(other.id)
-        lastReason = yes ? .requires(r.id, other.id) : .none
+        let yes = requiresFailureNames.contains(other.logName)
+        lastReason = yes ? .requires(r.logName, other.logName) : .none
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
-        let yes = !requiredToFailBy.isEmpty && requiredToFailBy.contains(other.id)
-        lastReason = yes ? .requiredBy(r.id, other.id) : .none
+        let yes = requiredToFailByNames.contains(other.logName)
+        lastReason = yes ? .requiredBy(r.logName, other.logName) : .none
         return yes
     }
 }

@@ -66,12 +66,16 @@ package final class Arbitration {
     }
 
     /// `r` was reset: it competes for nothing until its next touch, and waits for nothing.
+    /// Returns the list's reference to it, moved out (not copied): the caller holds it while
+    /// the reset finishes, since it may be the last one (a recognizer an action removed from its
+    /// view), and lets it go after.
     @inline(__always)
-    func leave(_ r: GestureRecognizer) {
+    func leave(_ r: GestureRecognizer) -> GestureRecognizer? {
         stopWaiting(r)
         r.isInAttempt = false
         // Found unretained: the list keeps its recognizers alive.
-        if let i = attempts.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) { attempts.remove(at: i) }
+        guard let i = attempts.withUnretainedElements({ $0.firstIndex { $0.refers(to: r) } }) else { return nil }
+        return attempts.remove(at: i)
     }
 
     // MARK: Waiting on failure requirements

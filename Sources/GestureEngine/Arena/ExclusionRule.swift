@@ -52,10 +52,10 @@ extension Arbitration {
             }
         }
         sortInTieBreakOrder(&competitors)
-        for link in competitors {
-            // Held while it is decided (its attempt keeps it too, until the reset).
-            let other = link.object
-            guard other.publishedState == .possible else { continue }
+        // Read unretained: `attempts` keeps each competitor until its reset, a later step of the
+        // cycle (a delegate or an action cannot start one: feeding events is refused).
+        for link in competitors { link.with { other in
+            guard other.publishedState == .possible else { return }
             if let allowed = simultaneity(winner, other, explained: logKeeps(.note)) {
                 environment.with { env in
                     env.log.append(time: env.now, kind: .note, recognizer: other.logName,
@@ -64,7 +64,7 @@ extension Arbitration {
                                                                      string: allowed.explanation.map { " (\($0))" } ?? ""),
                                                 otherName: winner.logName, causedBy: transitionSeq))
                 }
-                continue
+                return
             }
             let prevented = prevention(winner, other)
             guard prevented == .prevents else {
@@ -73,22 +73,27 @@ extension Arbitration {
                                    cause: Cause(.exclusion, "\(other.id) is not excluded by \(winner.id): \(prevented.text(winner, other))", other: winner.id,
                                                 causedBy: transitionSeq))
                 }
-                continue
+                return
             }
-            let w = winner.logName
-            let text = switch (winner.isDiscrete, other.isPending) {
-            case (false, false):
-                CauseText("excluded by %n: %n began first and they may not recognize together (no simultaneous rule)", names: w, w)
-            case (true, false):
-                CauseText("excluded by %n: %n was recognized first and they may not recognize together (no simultaneous rule)", names: w, w)
-            case (false, true):
-                CauseText("excluded by %n while waiting for a failure requirement: %n began first and they may not recognize together (no simultaneous rule)",
-                          names: w, w)
-            case (true, true):
-                CauseText("excluded by %n while waiting for a failure requirement: %n was recognized first and they may not recognize together (no simultaneous rule)",
-                          names: w, w)
-            }
-            failPossible(other, Cause(.exclusion, text, otherName: w, causedBy: transitionSeq))
+            let w = winner.logName, discrete = winner.isDiscrete, pending = other.isPending
+            // The words are made inside the cause, which only a log that keeps it evaluates.
+            failPossible(other, Cause(.exclusion, Self.exclusionText(by: w, discrete: discrete, pending: pending), otherName: w, causedBy: transitionSeq))
+        } }
+    }
+
+    /// Why a competitor is excluded: who won, and whether the competitor was waiting.
+    private static func exclusionText(by w: LogName, discrete: Bool, pending: Bool) -> CauseText {
+        switch (discrete, pending) {
+        case (false, false):
+            CauseText("excluded by %n: %n began first and they may not recognize together (no simultaneous rule)", names: w, w)
+        case (true, false):
+            CauseText("excluded by %n: %n was recognized first and they may not recognize together (no simultaneous rule)", names: w, w)
+        case (false, true):
+            CauseText("excluded by %n while waiting for a failure requirement: %n began first and they may not recognize together (no simultaneous rule)",
+                      names: w, w)
+        case (true, true):
+            CauseText("excluded by %n while waiting for a failure requirement: %n was recognized first and they may not recognize together (no simultaneous rule)",
+                      names: w, w)
         }
     }
 

@@ -52,12 +52,8 @@ extension Arbitration {
         }
         // A few recognizers (a tap resets all of a view's): sorted in place, unretained.
         sortInTieBreakOrder(&toReset)
-        for link in toReset {
-            // Held for its reset: leaving its attempt may drop the last reference to it (a
-            // recognizer an action removed from its view).
-            let r = link.object
-            reset(r)
-        }
+        // Unretained: `attempts` keeps each until its reset, which holds it from then on.
+        for link in toReset { link.with { reset($0) } }
     }
 
     /// Sorts recognizers by `precedes` without retaining them: an insertion sort, as the lists
@@ -126,7 +122,8 @@ extension Arbitration {
         r.book.dynamicRequirements.clearKeepingCapacity()
         r.internalState = .possible
         r.publishedState = .possible
-        leave(r)
+        let leaving = leave(r)
+        defer { withExtendedLifetime(leaving) {} }
         r.book.pendingSeq = nil
         r.book.pendingSince = nil
         if r.book.hasFront { r.book.front!.resetFromEngine() } else { r.reset() }

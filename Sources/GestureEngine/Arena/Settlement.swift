@@ -297,13 +297,19 @@ extension Arbitration {
         if options.askTouchedViews && r.cancelsTouchesInView {
             // Each touched view once, in the order of the touches; the views asked before are
             // found among the earlier touches rather than kept in a list (usually one touch).
-            let touches = r.attemptTouches
-            for (i, t) in touches.enumerated() where !r.isIgnoring(t) {
-                guard let v = t.view, !touches[..<i].contains(where: { !r.isIgnoring($0) && $0.view === v }) else { continue }
-                if !v.asksShouldBegin(r) {
+            // Read unretained: the attempt keeps its touches, and a touch its view.
+            let touches = r.attemptTouchLinks
+            for i in touches.indices {
+                let touched: Unretained<View>? = touches[i].with { t in r.isIgnoring(t) ? nil : t.view.map { Unretained($0) } }
+                guard let touched else { continue }
+                let askedBefore = touches[..<i].contains { $0.with { t in !r.isIgnoring(t) && t.view.map { touched.refers(to: $0) } == true } }
+                guard !askedBefore else { continue }
+                let refusal: Cause? = touched.with { v in
+                    guard !v.asksShouldBegin(r) else { return nil }
                     let why = v.reasonForRefusing(r).map { ": \($0)" } ?? ""
                     return Cause(.view, "view \(v.id) answered gestureRecognizerShouldBegin(\(r.id)) = false\(why)", other: v.id)
                 }
+                if let refusal { return refusal }
             }
         }
         if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) {
