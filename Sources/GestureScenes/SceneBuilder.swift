@@ -166,12 +166,12 @@ public enum SceneBuilder {
         for rel in doc.relationships {
             switch rel.kind {
             case let .simultaneous(a, b):
-                try delegate(a).simultaneousWith.insert(b)
+                try delegate(a).allowSimultaneous(with: b)
             case let .requireToFail(waiter, required, via):
                 switch via {
                 case .static: find(waiter).require(toFail: find(required))
-                case .delegate: try delegate(waiter).requiresFailureOf.insert(required)
-                case .requiredDelegate: try delegate(required).requiredToFailBy.insert(waiter)
+                case .delegate: try delegate(waiter).requireFailure(of: required)
+                case .requiredDelegate: try delegate(required).beRequiredToFail(by: waiter)
                 }
             case let .cannotPrevent(r, other):
                 find(r).cannotPreventIDs.insert(other)

@@ -12,14 +12,30 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     /// The event rules (`shouldReceive: {events:, buttons:}`, F.5.3).
     var events: Set<TouchEvent.EventType>? { didSet { updateMayRefuse() } }
     var buttons: Int? { didSet { updateMayRefuse() } }
-    var simultaneousWith: Set<String> = [] { didSet { simultaneousNames = simultaneousWith.map(LogName.init) } }
-    var requiresFailureOf: Set<String> = [] { didSet { relationsChanged() } }
-    var requiredToFailBy: Set<String> = [] { didSet { relationsChanged() } }
-    // The same ids as interned names: the relationship questions are asked for every pair of
-    // recognizers at every stroke, and a name is compared as a number where an id would be hashed.
-    private var simultaneousNames: [LogName] = []
-    private var requiresFailureNames: [LogName] = []
-    private var requiredToFailByNames: [LogName] = []
+    // The scene's relationships, by the other recognizer's interned name: the questions are
+    // asked for every pair of recognizers at every stroke, and a name is compared as a number
+    // where an id would be hashed.
+    private var simultaneousWith: [LogName] = []
+    private var requiresFailureOf: [LogName] = []
+    private var requiredToFailBy: [LogName] = []
+
+    /// The scene says this recognizer recognizes together with `id`.
+    func allowSimultaneous(with id: String) { Self.add(id, to: &simultaneousWith) }
+    /// The scene says this recognizer waits for `id` to fail (asked through the delegate).
+    func requireFailure(of id: String) {
+        Self.add(id, to: &requiresFailureOf)
+        mayRequireFailures = true
+    }
+    /// The scene says `id` waits for this recognizer to fail (asked through the delegate).
+    func beRequiredToFail(by id: String) {
+        Self.add(id, to: &requiredToFailBy)
+        mayRequireFailures = true
+    }
+
+    private static func add(_ id: String, to names: inout [LogName]) {
+        let name = LogName(id)
+        if !names.contains(name) { names.append(name) }
+    }
     private var lastReason: Reason = .none
 
     /// Why the last answer was given, kept as its parts: the relationship questions are asked
@@ -82,12 +98,6 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
         return d * (1 / Double(touches.count))
     }
 
-    private func relationsChanged() {
-        requiresFailureNames = requiresFailureOf.map(LogName.init)
-        requiredToFailByNames = requiredToFailBy.map(LogName.init)
-        mayRequireFailures = !requiresFailureOf.isEmpty || !requiredToFailBy.isEmpty
-    }
-
     private func updateMayRefuse() {
         mayRefuseTouches = !notInside.isEmpty || !onlyInside.isEmpty || events != nil || buttons != nil
     }
@@ -132,19 +142,19 @@ final class ScenePolicyDelegate: FailureRequirementFreeDelegate, TouchFilterFree
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        let yes = simultaneousWithAny || simultaneousNames.contains(other.logName)
+        let yes = simultaneousWithAny || simultaneousWith.contains(other.logName)
         lastReason = yes ? (simultaneousWithAny ? .simultaneousWithAny : .simultaneous(r.logName, other.logName)) : .none
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
-        let yes = requiresFailureNames.contains(other.logName)
+        let yes = requiresFailureOf.contains(other.logName)
         lastReason = yes ? .requires(r.logName, other.logName) : .none
         return yes
     }
 
     func gestureRecognizer(_ r: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
-        let yes = requiredToFailByNames.contains(other.logName)
+        let yes = requiredToFailBy.contains(other.logName)
         lastReason = yes ? .requiredBy(r.logName, other.logName) : .none
         return yes
     }
