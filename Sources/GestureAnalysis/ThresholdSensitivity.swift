@@ -37,8 +37,32 @@ public struct ThresholdSensitivity {
         let baseline = Baseline(recognizers: recognizers)
         for e in log.entries { baseline.feed(e) }
         baseline.finish()
-        return analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
+        let found = analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
             replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map(\.winners) }
+        }
+        // A log in memory is short: its decisions come back from memory (the spool's budget).
+        return (try? found.decisions.all().map(found.item)) ?? []
+    }
+
+    /// What the searches found: each decision (kept in `decisions`), which parameters could be
+    /// varied, and for each the smallest value that changes the winners and what they became.
+    public struct Findings {
+        let decisions: ThresholdDecisions
+        let searched: Set<UInt64>
+        let flips: [UInt64: (value: Double, winners: String)]
+
+        func item(_ r: ThresholdDecisions.Record) -> Item {
+            let d = decisions
+            let evidence = Evidence(d.name(r.parameter), value: r.value, threshold: r.threshold, unit: d.name(r.unit), comparison: d.name(r.comparison))
+            var i = Item(time: Timestamp(microseconds: r.microseconds), recognizer: d.name(r.recognizer), decision: d.name(r.decision),
+                         evidence: evidence, margin: r.value - r.threshold, relativeMargin: r.relativeMargin)
+            let key = Baseline.key(r)
+            i.searched = searched.contains(key) && r.value.isFinite && r.threshold.isFinite
+            if i.searched, let hit = flips[key] {
+                i.flipValue = hit.value
+                i.flipped = hit.winners
+            }
+            return i
         }
     }
 
@@ -51,32 +75,25 @@ public struct ThresholdSensitivity {
     public static func analyze(baseline: Baseline, scene: SceneDocument, recognizers: [String],
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
                                oneThread: Bool = RecognizerRegistry.current.requiresMainThread,
-                               winners: (SceneDocument, _ sequences: [Int]) -> [[String]]?) -> [Item] {
-        // Taken, not copied: a long trace has hundreds of thousands of decisions.
-        var items = baseline.takeItems()
-        // Each "recognizer.parameter" is searched once, from its first decision; the searches
-        // are independent, so they run on every core (`winners` must allow that) unless the
-        // registry's types must stay on one thread.
-        var firsts: [String: Int] = [:], order: [String] = []
-        for k in items.indices {
-            let ev = items[k].evidence, r = items[k].recognizer
-            let spec = scene.recognizerSpecs.first { $0.id == r }
-            let knownParameter = vary.map { $0(scene, ev.parameter, ev.threshold) != nil }
-                ?? SceneBuilder.parameterNames(type: spec?.type ?? "").contains(ev.parameter)
-            guard knownParameter, ev.value.isFinite, ev.threshold.isFinite else { continue }
-            items[k].searched = true
-            let key = "\(r).\(ev.parameter)"
-            if firsts[key] == nil { firsts[key] = k; order.append(key) }
+                               winners: (SceneDocument, _ sequences: [Int]) -> [[String]]?) -> Findings {
+        // Each "recognizer.parameter" is searched once, from its first decision with finite
+        // numbers; the searches are independent, so they run on every core (`winners` must allow
+        // that) unless the registry's types must stay on one thread.
+        let d = baseline.decisions
+        let firsts = baseline.firstFinite.filter { key, r in
+            let spec = scene.recognizerSpecs.first { $0.id == d.name(r.recognizer) }
+            return vary.map { $0(scene, d.name(r.parameter), r.threshold) != nil }
+                ?? SceneBuilder.parameterNames(type: spec?.type ?? "").contains(d.name(r.parameter))
         }
-        let found = SearchResults(count: order.count)
+        let found = SearchResults(count: firsts.count)
         withoutActuallyEscaping(winners) { winners in
             nonisolated(unsafe) let winners = winners, vary = vary
             // What each search reads, fixed before they start.
-            let jobs = order.map { (item: items[firsts[$0]!], sequences: baseline.sequencesRecording[$0] ?? []) }
+            let jobs = firsts.map { (record: $0.record, sequences: baseline.sequencesRecording[$0.key] ?? []) }
             let winnersBefore = baseline.winners, shown = baseline.analysedSequences
             let one = { (n: Int) in
-                let (item, sequences) = jobs[n]
-                found.set(n, search(recognizer: item.recognizer, parameter: item.evidence.parameter, from: item.evidence.threshold, past: item.evidence.value,
+                let (r, sequences) = jobs[n]
+                found.set(n, search(recognizer: d.name(r.recognizer), parameter: d.name(r.parameter), from: r.threshold, past: r.value,
                                     scene: scene, baseline: winnersBefore, shown: shown, vary: vary) { winners($0, sequences) })
             }
             // Users' main-actor code (GestureLabUIKit) never runs on two threads at once.
@@ -87,13 +104,9 @@ public struct ThresholdSensitivity {
                 DispatchQueue.concurrentPerform(iterations: jobs.count) { one($0) }
             }
         }
-        let byKey = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, found.results[$0]) })
-        for k in items.indices where items[k].searched {
-            let hit = byKey["\(items[k].recognizer).\(items[k].evidence.parameter)"]!
-            items[k].flipValue = hit.map(\.0)
-            items[k].flipped = hit.map(\.1)
-        }
-        return items
+        var flips: [UInt64: (value: Double, winners: String)] = [:]
+        for (n, first) in firsts.enumerated() { if let hit = found.results[n] { flips[first.key] = (hit.0, hit.1) } }
+        return Findings(decisions: d, searched: Set(firsts.map(\.key)), flips: flips)
     }
 
     /// Search results filled in from several threads, each index once.
@@ -110,16 +123,20 @@ public struct ThresholdSensitivity {
 
     /// What the analysis needs of the baseline replay, gathered entry by entry as its log is
     /// written (`feed` as the log sink): every threshold decision (a transition with
-    /// evidence), each touch sequence's winners and start, and which sequences recorded each
-    /// recognizer's parameter. The memory of the answer, not of the log.
+    /// evidence, kept in `decisions`), each touch sequence's winners and start, and which
+    /// sequences recorded each recognizer's parameter. The memory of the answer, not of the log.
     public final class Baseline {
-        public private(set) var items: [Item] = []
+        public let decisions = ThresholdDecisions()
         public private(set) var winners: [[String]] = []
         /// When each touch sequence started (its window runs to the next one's start).
         public private(set) var starts: [Timestamp] = []
-        /// "recognizer.parameter" -> the sequences (numbered from 0, ascending) whose decisions
-        /// recorded it.
-        public private(set) var sequencesRecording: [String: [Int]] = [:]
+        /// Recognizer and parameter (`key`) -> the sequences (numbered from 0, ascending) whose
+        /// decisions recorded it.
+        private(set) var sequencesRecording: [UInt64: [Int]] = [:]
+        /// Each recognizer's parameter with its first decision whose numbers are finite, in the
+        /// order they first came: where its search starts.
+        private(set) var firstFinite: [(key: UInt64, record: ThresholdDecisions.Record)] = []
+        private var seenFinite: Set<UInt64> = []
         var stream: ExplanationStream!
         var started = -1
         var counter = TouchSequenceCounter()
@@ -140,6 +157,9 @@ public struct ThresholdSensitivity {
             })
         }
 
+        /// A recognizer's parameter, as one number.
+        static func key(_ r: ThresholdDecisions.Record) -> UInt64 { UInt64(r.recognizer) << 32 | UInt64(r.parameter) }
+
         public func feed(_ e: LogEntry) {
             if counter.step(e) == .firstFingerDown {
                 started += 1
@@ -147,11 +167,11 @@ public struct ThresholdSensitivity {
                 if keeping { kept.append(started) }
             }
             if keeping && e.kind == .transition && !e.cause.evidence.isEmpty, let r = e.recognizer, let to = e.to {
+                let recognizer = decisions.number(r), decision = decisions.number(to)
                 for ev in e.cause.evidence {
-                    let margin = ev.value - ev.threshold
-                    let relative = ev.threshold != 0 ? abs(margin) / abs(ev.threshold) : .infinity
-                    items.append(Item(time: e.time, recognizer: r, decision: to, evidence: ev, margin: margin, relativeMargin: relative))
-                    let key = "\(r).\(ev.parameter)"
+                    let record = decisions.append(time: e.time, recognizer: recognizer, decision: decision, evidence: ev)
+                    let key = Baseline.key(record)
+                    if ev.value.isFinite && ev.threshold.isFinite && seenFinite.insert(key).inserted { firstFinite.append((key, record)) }
                     if started >= 0, sequencesRecording[key]?.last != started { sequencesRecording[key, default: []].append(started) }
                 }
             }
@@ -159,12 +179,6 @@ public struct ThresholdSensitivity {
         }
 
         public func finish() { _ = stream.finish() }
-
-        /// The decisions, leaving the baseline without them (the analysis marks and returns them).
-        func takeItems() -> [Item] {
-            defer { items = [] }
-            return items
-        }
     }
 
     /// Moves the parameter from its threshold towards and past the decision's value (then further,
@@ -220,17 +234,28 @@ public struct ThresholdSensitivity {
 
     public static let listedSequences = 8
 
-    public static func text(_ items: [Item], winners: [[String]]) -> String {
+    /// The answer: the winners, then every decision closest first, with what its parameter's
+    /// search found. Handed to `out` a block of lines at a time (a long trace has hundreds of
+    /// thousands of decisions); throws when the decisions could not be kept (a full disk).
+    public static func write(_ found: Findings, winners: [[String]], to out: (String) throws -> Void) throws {
         var s = "Winners: " + winners.map { $0.isEmpty ? "nobody" : $0.joined(separator: "+") }.joined(separator: " | ") + "\n"
-        for i in items.sorted(by: { $0.relativeMargin < $1.relativeMargin }) {
-            s += "\(i.time.millisecondsText) ms  \(i.recognizer) \(i.decision): \(i.evidence.text), margin \(NumberText.decimal(i.margin, decimals: 3)) (\(NumberText.decimal(i.relativeMargin * 100, decimals: 1))%)"
-            if let v = i.flipValue, let to = i.flipped {
-                s += "; \(i.recognizer).\(i.evidence.parameter)=\(NumberText.decimal(v, decimals: 3)) (from \(NumberText.decimal(i.evidence.threshold, decimals: 3))) flips the winners to \(to)"
-            } else if SceneBuilderParameterHint.known(i) {
-                s += "; no value up to 10 times as far changes the winner"
+        try found.decisions.forEachClosestFirst { r in
+            s += line(found.item(r))
+            if s.utf8.count >= 1 << 16 {
+                try out(s)
+                s = ""
             }
-            s += "\n"
         }
-        return s
+        try out(s)
+    }
+
+    private static func line(_ i: Item) -> String {
+        var s = "\(i.time.millisecondsText) ms  \(i.recognizer) \(i.decision): \(i.evidence.text), margin \(NumberText.decimal(i.margin, decimals: 3)) (\(NumberText.decimal(i.relativeMargin * 100, decimals: 1))%)"
+        if let v = i.flipValue, let to = i.flipped {
+            s += "; \(i.recognizer).\(i.evidence.parameter)=\(NumberText.decimal(v, decimals: 3)) (from \(NumberText.decimal(i.evidence.threshold, decimals: 3))) flips the winners to \(to)"
+        } else if SceneBuilderParameterHint.known(i) {
+            s += "; no value up to 10 times as far changes the winner"
+        }
+        return s + "\n"
     }
 }

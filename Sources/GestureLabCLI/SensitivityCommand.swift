@@ -83,7 +83,7 @@ struct SensitivityCommand: ParsableCommand {
         // still moving can reach back further than one); a value needing a sequence no lead-in
         // reproduces, or most of the trace, replays the whole trace.
         let leadIns = Mutex<[Int: Int]>([:])  // 0: no lead-in reproduces the sequence
-        let items = ThresholdSensitivity.analyze(baseline: baseline, scene: doc, recognizers: ids, vary: vary) { variant, sequences in
+        let found = ThresholdSensitivity.analyze(baseline: baseline, scene: doc, recognizers: ids, vary: vary) { variant, sequences in
             if baseline.winners.count <= ThresholdSensitivity.listedSequences || sequences.count * 2 > baseline.winners.count { return wholeTrace(variant) }
             // Searches run on several threads; a sequence may be checked twice, with the same answer.
             var unknown = leadIns.withLock { l in sequences.filter { l[$0] == nil } }
@@ -110,6 +110,12 @@ struct SensitivityCommand: ParsableCommand {
             throw Exit.fail("sensitivity: no touch sequence in that stretch of the trace (\(baseline.starts.count) in what was read)")
         }
         let shown = analysed.map { a in baseline.winners.indices.filter { a.contains($0) }.map { baseline.winners[$0] } } ?? baseline.winners
-        emit(ThresholdSensitivity.text(items, winners: shown) + RegisteredParameterSweep.text(swept), terminator: "")
+        // Written a block at a time: the decisions are read back from their spool, closest first.
+        do {
+            try ThresholdSensitivity.write(found, winners: shown) { emit($0, terminator: "") }
+        } catch {
+            throw Exit.fail("sensitivity: \(error)")
+        }
+        emit(RegisteredParameterSweep.text(swept), terminator: "")
     }
 }

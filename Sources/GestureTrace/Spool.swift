@@ -135,4 +135,5 @@ package final class Spool<Record: BitwiseCopyable>: @unchecked Sendable {
 public struct SpoolError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+    package init(message: String) { self.message = message }
 }
