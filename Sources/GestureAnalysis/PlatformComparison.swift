@@ -19,9 +19,19 @@ public struct PlatformComparison: Sendable {
         public var time: Timestamp
         public var cause: String
         public var evidence: [Evidence]
-        /// Its place among the platform's decisive rows, for a cause fetched later
-        /// (`Gatherer`, `fillCauses`).
-        var ordinal = 0
+        /// Its cause, kept for `cause` and `evidence` to be made only if the row is shown
+        /// (`Stream`): the words before it, and the log's cause.
+        var unformatted: (prefix: String, cause: Cause)?
+
+        /// The row with the text and evidence of its kept cause.
+        func withCauseText() -> Decision {
+            guard let (prefix, c) = unformatted else { return self }
+            var d = self
+            d.cause = prefix + c.text
+            d.evidence = c.evidence
+            d.unformatted = nil
+            return d
+        }
     }
 
     public struct Side: Sendable {
@@ -60,29 +70,24 @@ public struct PlatformComparison: Sendable {
     public var platforms: [Platform]
     public var sequences: [SequenceComparison]
 
-    /// `logs` in the order to show them. UIKit machinery with no counterpart (a scroll view's
-    /// content-touch delay) is left out.
-    public init(logs: [(Platform, DecisionLog)]) {
-        let gathered = logs.map { p, log in
-            let g = Gatherer(causes: true)
-            for e in log.entries { g.feed(e) }
-            return (p, g)
-        }
-        self.init(gathered: gathered)
+    /// Sequences compared already (`Stream`).
+    public init(platforms: [Platform], sequences: [SequenceComparison]) {
+        self.platforms = platforms
+        self.sequences = sequences
     }
 
-    /// From each platform's decisions gathered as its replay ran, in the order to show them;
-    /// the first platform's touches bound the sequences.
-    public init(gathered: [(Platform, Gatherer)]) {
-        platforms = gathered.map(\.0)
-        guard let reference = gathered.first?.1 else {
+    /// `logs` in the order to show them, whole; the first platform's touches bound the sequences
+    /// (a long trace is compared while it replays: `Stream`). UIKit machinery with no
+    /// counterpart (a scroll view's content-touch delay) is left out.
+    public init(logs: [(Platform, DecisionLog)]) {
+        platforms = logs.map(\.0)
+        guard let reference = logs.first?.1 else {
             sequences = []
             return
         }
-        let bounds = reference.starts
-        // Each platform's rows are taken from its gatherer (not copied) and walked with a cursor
-        // per platform, sequence after sequence: a long trace's rows are held once.
-        let rows = gathered.map { $0.1.takeDecisions() }
+        var counter = TouchSequenceCounter()
+        let bounds = reference.entries.filter { counter.step($0) == .firstFingerDown }.map(\.time)
+        let rows = logs.map { $0.1.entries.compactMap { PlatformComparison.decision($0) } }
         var cursors = rows.map { list in list.firstIndex { d in !bounds.isEmpty && d.time >= bounds[0] } ?? list.count }
         var out: [SequenceComparison] = []
         out.reserveCapacity(bounds.count)
@@ -90,16 +95,12 @@ public struct PlatformComparison: Sendable {
             let next = k + 1 < bounds.count ? bounds[k + 1] : Timestamp(microseconds: .max)
             var sides: [Side] = [], inSequence: [(Platform, ArraySlice<Decision>)] = []
             var end = start
-            for (p, (platform, _)) in gathered.enumerated() {
+            for (p, platform) in platforms.enumerated() {
                 let from = cursors[p]
                 while cursors[p] < rows[p].count && rows[p][cursors[p]].time < next { cursors[p] += 1 }
                 let ds = rows[p][from..<cursors[p]]
-                var winners: [Decision] = []
-                for d in ds where (d.state == "recognized" || d.state == "began") && !winners.contains(where: { $0.recognizer == d.recognizer }) {
-                    winners.append(d)
-                }
                 if let last = ds.last { end = max(end, last.time) }
-                sides.append(Side(platform: platform, winners: winners))
+                sides.append(Side(platform: platform, winners: Self.winners(ds)))
                 inSequence.append((platform, ds))
             }
             out.append(SequenceComparison(index: k + 1, start: start, end: end, sides: sides, divergence: Self.divergence(inSequence)))
@@ -107,80 +108,29 @@ public struct PlatformComparison: Sendable {
         sequences = out
     }
 
-    /// One platform's decisive rows and its sequences' starts, gathered entry by entry as its
-    /// replay writes the log (`feed` as the log sink). Without `causes` the rows carry none:
-    /// a long trace has hundreds of thousands of decisive rows and the text shows the causes of
-    /// a few (`rowsShown`, `fillCauses`).
-    public final class Gatherer {
-        let causes: Bool
-        public private(set) var decisions: [Decision] = []
-        public private(set) var starts: [Timestamp] = []
-        var counter = TouchSequenceCounter()
-        var count = 0
-
-        public init(causes: Bool) { self.causes = causes }
-
-        /// The rows, leaving the gatherer without them (the comparison keeps them once).
-        public func takeDecisions() -> [Decision] {
-            defer { decisions = [] }
-            return decisions
+    /// The recognizers that recognized or began among a sequence's rows, each with its first win.
+    static func winners(_ ds: ArraySlice<Decision>) -> [Decision] {
+        var winners: [Decision] = []
+        for d in ds where (d.state == "recognized" || d.state == "began") && !winners.contains(where: { $0.recognizer == d.recognizer }) {
+            winners.append(d)
         }
-
-        public func feed(_ e: LogEntry) {
-            if counter.step(e) == .firstFingerDown { starts.append(e.time) }
-            guard var d = PlatformComparison.decision(e, cause: causes) else { return }
-            d.ordinal = count
-            count += 1
-            decisions.append(d)
-        }
+        return winners
     }
 
-    /// The decisive rows the text shows with their causes (the rows where platforms part
-    /// ways), by platform: their ordinals.
-    public var rowsShown: [Platform: Set<Int>] {
-        var out: [Platform: Set<Int>] = [:]
-        for q in sequences {
-            for (p, row) in q.divergence?.rows ?? [] { if let row { out[p, default: []].insert(row.ordinal) } }
-        }
-        return out
-    }
-
-    /// The causes of `rowsShown`, found by replaying again (`CauseFinder`).
-    public mutating func fillCauses(_ found: [Platform: [Int: (cause: String, evidence: [Evidence])]]) {
-        for k in sequences.indices {
-            guard let d = sequences[k].divergence else { continue }
-            sequences[k].divergence!.rows = d.rows.map { p, row in
-                guard var r = row, let c = found[p]?[r.ordinal] else { return (p, row) }
-                r.cause = c.cause
-                r.evidence = c.evidence
-                return (p, r)
-            }
-        }
-    }
-
-    /// The causes of some decisive rows (by ordinal), fed entry by entry.
-    public final class CauseFinder {
-        let wanted: Set<Int>
-        var count = 0
-        public private(set) var found: [Int: (cause: String, evidence: [Evidence])] = [:]
-
-        public init(wanted: Set<Int>) { self.wanted = wanted }
-
-        public func feed(_ e: LogEntry) {
-            guard let d = PlatformComparison.decision(e, cause: true) else { return }
-            if wanted.contains(count) { found[count] = (d.cause, d.evidence) }
-            count += 1
-        }
-    }
-
-    static func decision(_ e: LogEntry, cause: Bool = true) -> Decision? {
+    /// `keepingCause`: the row keeps the log's cause unformatted (`Decision.withCauseText`).
+    static func decision(_ e: LogEntry, cause: Bool = true, keepingCause: Bool = false) -> Decision? {
         switch e.kind {
         case .transition:
             guard let r = e.recognizer, e.toName != .changed, !r.hasSuffix(".delay") else { return nil }
-            return Decision(recognizer: r, state: e.to ?? "?", time: e.time, cause: cause ? e.cause.text : "", evidence: cause ? e.cause.evidence : [])
+            var d = Decision(recognizer: r, state: e.to ?? "?", time: e.time, cause: cause ? e.cause.text : "", evidence: cause ? e.cause.evidence : [])
+            if keepingCause { d.unformatted = ("", e.cause) }
+            return d
         case .control:
             guard let v = e.view, e.phase == "touchUpInside" || e.phase == "valueChanged" else { return nil }
-            return Decision(recognizer: v, state: "recognized", time: e.time, cause: cause ? "\(v) sends \(e.phase ?? "?"): \(e.cause.text)" : "", evidence: [])
+            var d = Decision(recognizer: v, state: "recognized", time: e.time, cause: cause ? "\(v) sends \(e.phase ?? "?"): \(e.cause.text)" : "", evidence: [])
+            // A control's cause has no evidence in the text shown.
+            if keepingCause { d.unformatted = ("\(v) sends \(e.phase ?? "?"): ", Cause(e.cause.kind, e.cause.text)) }
+            return d
         default:
             return nil
         }
@@ -209,14 +159,39 @@ public struct PlatformComparison: Sendable {
     // MARK: Text
 
     public func text(title: String) -> String {
-        let width = platforms.map(\.title.count).max() ?? 7
-        func pad(_ s: String) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
-        var s = title + "\n"
-        var parted = 0
-        for q in sequences {
-            s += "\nsequence \(q.index) (\(Self.ms(q.start))-\(Self.ms(q.end)) ms)\n"
+        var writer = TextWriter(title: title, platforms: platforms)
+        for q in sequences { writer.add(q) }
+        return writer.finish()
+    }
+
+    /// The text of `text(title:)` made a sequence at a time (`compare` writes it as the
+    /// sequences come): `add` returns each sequence's lines, `finish` the summary (after the
+    /// title and every sequence's lines when none were taken).
+    public struct TextWriter {
+        let width: Int
+        var pending: String
+        public private(set) var count = 0
+        public private(set) var parted = 0
+
+        public init(title: String, platforms: [Platform]) {
+            width = platforms.map(\.title.count).max() ?? 7
+            pending = title + "\n"
+        }
+
+        /// The title with the first sequence's lines, then each sequence's.
+        @discardableResult
+        public mutating func take(_ q: SequenceComparison) -> String {
+            add(q)
+            defer { pending = "" }
+            return pending
+        }
+
+        public mutating func add(_ q: SequenceComparison) {
+            func pad(_ s: String) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
+            count += 1
+            var s = "\nsequence \(q.index) (\(PlatformComparison.ms(q.start))-\(PlatformComparison.ms(q.end)) ms)\n"
             for side in q.sides {
-                let w = side.winners.isEmpty ? "nobody won" : side.winners.map { "\($0.recognizer) \($0.state) at \(Self.ms($0.time)) ms" }.joined(separator: "; ")
+                let w = side.winners.isEmpty ? "nobody won" : side.winners.map { "\($0.recognizer) \($0.state) at \(PlatformComparison.ms($0.time)) ms" }.joined(separator: "; ")
                 s += "  \(pad(side.platform.title))  \(w)\n"
             }
             if let d = q.divergence {
@@ -224,7 +199,7 @@ public struct PlatformComparison: Sendable {
                 s += "  \(q.sameWinners ? "same winners; they differ" : "they part ways") at \(d.recognizer):\n"
                 for (platform, row) in d.rows {
                     if let r = row {
-                        s += "    \(pad(platform.title))  \(r.state) at \(Self.ms(r.time)) ms: \(r.cause)"
+                        s += "    \(pad(platform.title))  \(r.state) at \(PlatformComparison.ms(r.time)) ms: \(r.cause)"
                         if !r.evidence.isEmpty { s += " [" + r.evidence.map(\.text).joined(separator: "; ") + "]" }
                         s += "\n"
                     } else {
@@ -236,9 +211,13 @@ public struct PlatformComparison: Sendable {
             } else {
                 s += "  the same outcomes, at different times\n"
             }
+            pending += s
         }
-        s += "\n\(sequences.count) sequence\(sequences.count == 1 ? "" : "s"); the winners differ in \(parted)\n"
-        return s
+
+        public mutating func finish() -> String {
+            defer { pending = "" }
+            return pending + "\n\(count) sequence\(count == 1 ? "" : "s"); the winners differ in \(parted)\n"
+        }
     }
 
     static func ms(_ t: Timestamp) -> String { NumberText.decimal(t.milliseconds, decimals: 1) }

@@ -79,61 +79,92 @@ struct CompareCommand: ParsableCommand {
         }
         // The page's timelines are drawn as the replays run (`TimelineModel.Builder`, spooled).
         let drawing = format == .html ? order.indices.map { TimelineDrawing(recognizers: ids[$0], stretch: stretch) } : []
-        let gathered = order.map { ($0, PlatformComparison.Gatherer(causes: false)) }
+        // Each platform replays on a thread of its own, and the sequences are compared (and the
+        // text written) as every platform finishes them: a long trace in the memory of a few
+        // sequences (issue 35). Users' main-actor code replays one platform after the other on
+        // this thread, every sequence then held until the last platform has run.
+        let oneThread = RecognizerRegistry.current.requiresMainThread
+        let stream = PlatformComparison.Stream(platforms: order, ahead: oneThread ? Int.max : 64)
+        let feeders = order.indices.map { stream.feeder($0) }
         let failures = Failures(count: order.count)
-        forEachInParallel(order.count) { i in
+        // Each platform's replay reads its own source and writes its own feeder and drawing.
+        let fromTape = tape != nil
+        nonisolated(unsafe) let replay = { (i: Int) in
+            defer { feeders[i].finish() }
             do {
                 let draw = drawing.isEmpty ? nil : drawing[i]
                 let r = try PlatformReplay.run(platform: order[i], reader: source(), scene: doc,
-                                               log: .rows { e in gathered[i].1.feed(e); draw?.feed(e) }, observe: draw.map { d in { d.saw($0) } })
+                                               log: .rows { e in feeders[i].feed(e); draw?.feed(e) }, observe: draw.map { d in { d.saw($0) } })
                 // Every platform read the same trace: its problems are said once.
-                if i == 0 && tape == nil { for w in r.warnings { Exit.warn(w.description) } }
+                if i == 0 && !fromTape { for w in r.warnings { Exit.warn(w.description) } }
             } catch let e as SceneError {
                 failures.set(i, "\(e.description) (under \(order[i].title)'s rules)")
+                stream.stop()
             } catch {
                 failures.set(i, "\(error)")
+                stream.stop()
             }
         }
-        if let first = failures.first { throw Exit.fail(first) }
-        var comparison = PlatformComparison(gathered: gathered)
-        // A stretch: its sequences, numbered as in the whole trace.
-        if stretch.isSet {
-            let read = comparison.sequences.count
-            comparison.sequences.removeAll { !stretch.asked($0.index, $0.start) }
-            if comparison.sequences.isEmpty { throw Exit.fail("compare: no touch sequence in that stretch of the trace (\(read) in what was read)") }
+        let replays = DispatchGroup()
+        if oneThread {
+            for i in order.indices { replay(i) }
+        } else {
+            for i in order.indices {
+                replays.enter()
+                let thread = Thread {
+                    replay(i)
+                    replays.leave()
+                }
+                thread.name = "gesturelab compare \(order[i].rawValue)"
+                thread.start()
+            }
         }
-        let shown = comparison.rowsShown
-        let finders = order.map { PlatformComparison.CauseFinder(wanted: shown[$0] ?? []) }
-        let again = order.indices.filter { shown[order[$0]] != nil }
-        forEachInParallel(again.count) { k in
-            let i = again[k]
-            _ = try? PlatformReplay.run(platform: order[i], reader: source(), scene: doc, log: .rows(finders[i].feed))
-        }
-        comparison.fillCauses(Dictionary(uniqueKeysWithValues: order.indices.map { (order[$0], finders[$0].found) }))
         let name = trace == StandardInput.path ? "standard input" : (trace as NSString).lastPathComponent
-        let title = "\(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
+        let title = "Compare of \(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
+        let out = try OutputFile(output ?? "-", inputs: [trace, scene])
+        var text = PlatformComparison.TextWriter(title: title, platforms: order)
+        var kept: [PlatformComparison.SequenceComparison] = []
+        var read = 0, differ = false
+        do {
+            while let q = stream.next() {
+                read += 1
+                // A stretch: its sequences, numbered as in the whole trace.
+                if stretch.isSet && !stretch.asked(q.index, q.start) { continue }
+                if !q.sameWinners { differ = true }
+                // The page shows its table before the timelines, which are finished at the end.
+                if format == .html { kept.append(q) } else { try out.write(text.take(q)) }
+            }
+        } catch {
+            stream.stop()
+            throw error
+        }
+        replays.wait()
+        if let first = failures.first { throw Exit.fail(first) }
+        if stretch.isSet && text.count == 0 && kept.isEmpty {
+            throw Exit.fail("compare: no touch sequence in that stretch of the trace (\(read) in what was read)")
+        }
         switch format {
         case .text:
-            try write(comparison.text(title: "Compare of " + title), to: output ?? "-", inputs: [trace, scene])
+            try out.write(text.finish())
         case .html:
             // One time axis for every column, so the columns read across: from the trace's first
             // event to the last entry of any platform's log.
             let first = drawing.compactMap(\.firstEvent).min() ?? .zero
             let last = drawing.compactMap(\.lastEntry).max() ?? first
             let models = drawing.map { $0.builder.finish(events: (first, last)) }
-            let out = try OutputFile(output ?? "-", inputs: [trace, scene])
+            let comparison = PlatformComparison(platforms: order, sequences: kept)
             let page = PageOutput { try out.write(bytes: $0) }
             do {
-                try comparison.writeHTML(title: "Compare of " + title, write: { try page.write($0) }) { i in
+                try comparison.writeHTML(title: title, write: { try page.write($0) }) { i in
                     try TimelineSVG.write(models[i], title: "\(name) under \(order[i].title)", to: page)
                 }
                 try page.flush()
             } catch let error as SpoolError {
                 throw Exit.fail("compare: \(error.description)")
             }
-            try out.finish()
         }
-        if comparison.sequences.contains(where: { !$0.sameWinners }) { throw ExitCode(1) }
+        try out.finish()
+        if differ { throw ExitCode(1) }
     }
 }
 

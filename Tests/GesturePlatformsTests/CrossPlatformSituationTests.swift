@@ -18,20 +18,19 @@ struct CrossPlatformSituationTests {
         let doc = try SceneLoader.parse(yaml, file: "test.yaml")
         let logs = try Platform.allCases.map { ($0, try PlatformReplay.run(platform: $0, events: events, scene: doc)) }
         let c = PlatformComparison(logs: logs)
-        // The long-trace path (rows gathered without causes, the causes of the rows shown
-        // fetched after) must write the same text.
-        var streamed = PlatformComparison(gathered: logs.map { p, log in
-            let g = PlatformComparison.Gatherer(causes: false)
-            for e in log.entries { g.feed(e) }
-            return (p, g)
-        })
-        let shown = streamed.rowsShown
-        streamed.fillCauses(Dictionary(uniqueKeysWithValues: logs.map { p, log in
-            let finder = PlatformComparison.CauseFinder(wanted: shown[p] ?? [])
-            for e in log.entries { finder.feed(e) }
-            return (p, finder.found)
-        }))
-        #expect(streamed.text(title: "t") == c.text(title: "t"))
+        // The long-trace path (the sequences compared as the replays write their logs, each
+        // platform cutting its own rows into sequences) must write the same text as the whole logs.
+        let stream = PlatformComparison.Stream(platforms: logs.map(\.0), ahead: .max)
+        for (i, (_, log)) in logs.enumerated() {
+            let feeder = stream.feeder(i)
+            for e in log.entries { feeder.feed(e) }
+            feeder.finish()
+        }
+        var writer = PlatformComparison.TextWriter(title: "t", platforms: logs.map(\.0))
+        var streamed = ""
+        while let q = stream.next() { streamed += writer.take(q) }
+        streamed += writer.finish()
+        #expect(streamed == c.text(title: "t"))
         var out: [Platform: [[String]]] = [:]
         for p in Platform.allCases {
             out[p] = c.sequences.map { q in q.sides.first { $0.platform == p }!.winners.map(\.recognizer) }
