@@ -23,6 +23,7 @@ public enum RegisteredParameterSweep {
                                replay: (SceneDocument) -> DecisionLog?) -> [Item] {
         let ids = built.map(\.id)
         func winnersOf(_ doc: SceneDocument) -> [[String]]? { replay(doc).map { SequenceResults.of($0.entries, recognizers: ids).map(\.winners) } }
+        func describe(_ w: [[String]]) -> String { ThresholdSensitivity.describeChange(from: baseline, to: w) }
         var items: [Item] = []
         for r in built {
             for spec in r.registeredParameters {
@@ -36,10 +37,10 @@ public enum RegisteredParameterSweep {
                 var item = Item(recognizer: r.id, parameter: spec.name, unit: unit, value: v)
                 if v > 0 {
                     item.below = ThresholdSensitivity.search(recognizer: r.id, parameter: spec.name, from: v, past: v * 0.75,
-                                                             scene: scene, baseline: baseline, winnersOf: winnersOf)
+                                                             scene: scene, baseline: baseline, describe: describe, winnersOf: winnersOf)
                 }
                 item.above = ThresholdSensitivity.search(recognizer: r.id, parameter: spec.name, from: v, past: max(v * 1.25, v + 0.001),
-                                                         scene: scene, baseline: baseline, winnersOf: winnersOf)
+                                                         scene: scene, baseline: baseline, describe: describe, winnersOf: winnersOf)
                 items.append(item)
             }
         }

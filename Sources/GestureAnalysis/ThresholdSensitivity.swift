@@ -38,7 +38,7 @@ public struct ThresholdSensitivity {
         for e in log.entries { baseline.feed(e) }
         baseline.finish()
         let found = analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
-            replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map(\.winners) }
+            replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map { baseline.winnerSets.number($0.winners) } }
         }
         // A log in memory is short: its decisions come back from memory (the spool's budget).
         return (try? found.decisions.all().map(found.item)) ?? []
@@ -67,7 +67,7 @@ public struct ThresholdSensitivity {
     }
 
     /// The same from a baseline gathered as its replay ran. `winners(doc, sequences)` gives the
-    /// whole trace's winners with `doc`, knowing that only the touch sequences numbered in
+    /// whole trace's winners with `doc` (numbered in `baseline.winnerSets`), knowing that only the touch sequences numbered in
     /// `sequences` (from 0) recorded the threshold being varied: a caller may replay only those
     /// (`SequenceWindows`) and take the baseline's winners for the rest.
     /// `oneThread`: search on the calling thread only (the registry's types run users'
@@ -75,7 +75,7 @@ public struct ThresholdSensitivity {
     public static func analyze(baseline: Baseline, scene: SceneDocument, recognizers: [String],
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
                                oneThread: Bool = RecognizerRegistry.current.requiresMainThread,
-                               winners: (SceneDocument, _ sequences: [Int]) -> [[String]]?) -> Findings {
+                               winners: (SceneDocument, _ sequences: [Int]) -> [Int32]?) -> Findings {
         // Each "recognizer.parameter" is searched once, from its first decision with finite
         // numbers; the searches are independent, so they run on every core (`winners` must allow
         // that) unless the registry's types must stay on one thread.
@@ -90,11 +90,12 @@ public struct ThresholdSensitivity {
             nonisolated(unsafe) let winners = winners, vary = vary
             // What each search reads, fixed before they start.
             let jobs = firsts.map { (record: $0.record, sequences: baseline.sequencesRecording[$0.key] ?? []) }
-            let winnersBefore = baseline.winners, shown = baseline.analysedSequences
+            let winnersBefore = baseline.winners, shown = baseline.analysedSequences, sets = baseline.winnerSets
             let one = { (n: Int) in
                 let (r, sequences) = jobs[n]
                 found.set(n, search(recognizer: d.name(r.recognizer), parameter: d.name(r.parameter), from: r.threshold, past: r.value,
-                                    scene: scene, baseline: winnersBefore, shown: shown, vary: vary) { winners($0, sequences) })
+                                    scene: scene, baseline: winnersBefore, vary: vary,
+                                    describe: { describeChange(from: winnersBefore, to: $0, shown: shown, names: sets.winners) }) { winners($0, sequences) })
             }
             // Users' main-actor code (GestureLabUIKit) never runs on two threads at once.
             if oneThread {
@@ -127,7 +128,9 @@ public struct ThresholdSensitivity {
     /// sequences recorded each recognizer's parameter. The memory of the answer, not of the log.
     public final class Baseline {
         public let decisions = ThresholdDecisions()
-        public private(set) var winners: [[String]] = []
+        /// Each touch sequence's winners, numbered in `winnerSets`.
+        public private(set) var winners: [Int32] = []
+        public let winnerSets = WinnerSets()
         /// When each touch sequence started (its window runs to the next one's start).
         public private(set) var starts: [Timestamp] = []
         /// Recognizer and parameter (`key`) -> the sequences (numbered from 0, ascending) whose
@@ -152,7 +155,7 @@ public struct ThresholdSensitivity {
             self.keeps = keeps
             keeping = keeps == nil
             stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
-                winners.append(q.winners)
+                winners.append(winnerSets.number(q.winners))
                 starts.append(q.start)
             })
         }
@@ -183,11 +186,12 @@ public struct ThresholdSensitivity {
 
     /// Moves the parameter from its threshold towards and past the decision's value (then further,
     /// up to 10 times as far) until the winners change, then bisects to the smallest such change.
-    static func search(recognizer r: String, parameter: String, from threshold: Double, past value: Double,
-                       scene: SceneDocument, baseline: [[String]], shown: [Int]? = nil,
-                       vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
-                       winnersOf: (SceneDocument) -> [[String]]?) -> (Double, String)? {
-        func winners(_ v: Double) -> [[String]]? {
+    /// `W`: the winners of every sequence, as names or as numbers; `describe` says what they became.
+    static func search<W: Equatable>(recognizer r: String, parameter: String, from threshold: Double, past value: Double,
+                                     scene: SceneDocument, baseline: W,
+                                     vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
+                                     describe: (W) -> String, winnersOf: (SceneDocument) -> W?) -> (Double, String)? {
+        func winners(_ v: Double) -> W? {
             var doc = scene
             if let vary {
                 guard let varied = vary(scene, parameter, v) else { return nil }
@@ -197,11 +201,10 @@ public struct ThresholdSensitivity {
             }
             return winnersOf(doc)
         }
-        func describe(_ w: [[String]]) -> String { describeChange(from: baseline, to: w, shown: shown) }
         let direction: Double = value >= threshold ? 1 : -1
         let distance = max(abs(value - threshold), abs(threshold) * 0.25, 0.001)
         var unchanged = threshold
-        var changed: (Double, [[String]])?
+        var changed: (Double, W)?
         for factor in [1.01, 1.25, 1.5, 2, 3, 5, 10] {
             let v = threshold + direction * distance * factor
             guard v >= 0, let w = winners(v) else { continue }
@@ -224,7 +227,15 @@ public struct ThresholdSensitivity {
     /// Hammer.js streams).
     /// `shown`: the sequences of a stretch (numbered from 0), the only ones described.
     static func describeChange(from baseline: [[String]], to w: [[String]], shown: [Int]? = nil) -> String {
-        func names(_ s: [String]) -> String { s.isEmpty ? "nobody" : s.joined(separator: "+") }
+        describeChange(from: baseline, to: w, shown: shown) { $0 }
+    }
+
+    /// The same with the winners as numbers (`WinnerSets`), or anything `winners` names.
+    static func describeChange<S: Equatable>(from baseline: [S], to w: [S], shown: [Int]? = nil, names winners: (S) -> [String]) -> String {
+        func names(_ s: S) -> String {
+            let s = winners(s)
+            return s.isEmpty ? "nobody" : s.joined(separator: "+")
+        }
         let listed = shown?.filter { $0 < w.count } ?? Array(w.indices)
         if listed.count <= listedSequences { return listed.map { names(w[$0]) }.joined(separator: " | ") }
         let changed = listed.filter { $0 >= baseline.count || baseline[$0] != w[$0] }

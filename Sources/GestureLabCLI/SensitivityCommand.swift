@@ -41,10 +41,11 @@ struct SensitivityCommand: ParsableCommand {
         let vary: ((SceneDocument, String, Double) -> SceneDocument?)? = platform == .uikit ? nil : { d, name, v in
             PlatformReplay.setting(name, to: v, in: d, platform: platform)
         }
-        /// Winners by sequence start, replaying `source` with `variant`.
-        func winners(_ variant: SceneDocument, _ source: any TraceEventSource) -> [(start: Timestamp, winners: [String])]? {
-            var got: [(start: Timestamp, winners: [String])] = []
-            var stream = ExplanationStream(.results(recognizers: ids) { got.append(($0.start, $0.winners)) })
+        /// Winners by sequence start (numbered in `baseline.winnerSets`), replaying `source` with `variant`.
+        let sets = baseline.winnerSets
+        func winners(_ variant: SceneDocument, _ source: any TraceEventSource) -> [(start: Timestamp, winners: Int32)]? {
+            var got: [(start: Timestamp, winners: Int32)] = []
+            var stream = ExplanationStream(.results(recognizers: ids) { got.append(($0.start, sets.number($0.winners))) })
             // Winners need the touches and the decisions: nothing else is logged (nor the updates
             // of a gesture under way, nor the causes of routine rows).
             let log = ReplayLog(.rows { stream.feed($0) }, kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
@@ -56,14 +57,14 @@ struct SensitivityCommand: ParsableCommand {
         // (The baseline decided which sequences are the stretch's as it replayed.)
         let analysed = baseline.analysedSequences.map(Set.init)
         let outside = analysed.map { a in baseline.winners.indices.filter { !a.contains($0) } } ?? []
-        func wholeTrace(_ variant: SceneDocument) -> [[String]]? {
+        func wholeTrace(_ variant: SceneDocument) -> [Int32]? {
             guard var all = winners(variant, tape.reader())?.map(\.winners) else { return nil }
             for i in outside where i < all.count && i < baseline.winners.count { all[i] = baseline.winners[i] }
             return all
         }
         /// The baseline's winners with those of `sequences` replayed in their windows, or nil
         /// when a window's sequence is missing.
-        func windowed(_ variant: SceneDocument, _ sequences: [Int], leadIn: (Int) -> Int) -> [[String]]? {
+        func windowed(_ variant: SceneDocument, _ sequences: [Int], leadIn: (Int) -> Int) -> [Int32]? {
             let spans = SequenceWindows.spans(starts: baseline.starts, sequences: sequences, leadIn: leadIn)
             guard let got = winners(variant, tape.reader(spans: spans)) else { return nil }
             let byStart = Dictionary(got.map { ($0.start, $0.winners) }, uniquingKeysWith: { a, _ in a })
@@ -102,14 +103,14 @@ struct SensitivityCommand: ParsableCommand {
         }
         // Registered parameters are UIKit-style classes' own; another platform's replay has none.
         let swept = result.scene.map { built in
-            RegisteredParameterSweep.analyze(recognizers: built.recognizers, scene: doc, baseline: baseline.winners) { variant in
+            RegisteredParameterSweep.analyze(recognizers: built.recognizers, scene: doc, baseline: baseline.winners.map(sets.winners)) { variant in
                 try? Replay.run(reader: tape.reader(), scene: variant).log
             }
         } ?? []
         if let analysed, analysed.isEmpty {
             throw Exit.fail("sensitivity: no touch sequence in that stretch of the trace (\(baseline.starts.count) in what was read)")
         }
-        let shown = analysed.map { a in baseline.winners.indices.filter { a.contains($0) }.map { baseline.winners[$0] } } ?? baseline.winners
+        let shown = (analysed.map { a in baseline.winners.indices.filter { a.contains($0) }.map { baseline.winners[$0] } } ?? baseline.winners).map(sets.winners)
         // Written a block at a time: the decisions are read back from their spool, closest first.
         do {
             try ThresholdSensitivity.write(found, winners: shown) { emit($0, terminator: "") }
