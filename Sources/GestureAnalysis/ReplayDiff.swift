@@ -56,7 +56,8 @@ public struct ReplayDiff: Sendable {
     }
 
     public init(left: DecisionLog, right: DecisionLog, recognizers: [String]) {
-        let a = Side(recognizers: recognizers), b = Side(recognizers: recognizers)
+        let lists = NameLists()
+        let a = Side(recognizers: recognizers, lists: lists), b = Side(recognizers: recognizers, lists: lists)
         for e in left.entries { a.feed(e) }
         for e in right.entries { b.feed(e) }
         self.init(left: a, right: b, recognizers: recognizers) { range in
@@ -85,11 +86,16 @@ public struct ReplayDiff: Sendable {
         }
         // A stretch: only its sequences (the sides number them as in the whole trace).
         first = a.stretch.firstSequence ?? a.results.count
-        winnersLeft = a.winners
-        winnersRight = b.winners
+        // The lists' storage is the tables': a name list per sequence costs a reference.
+        winnersLeft = a.winners.map(a.lists.list)
+        winnersRight = b.winners.map(b.lists.list)
+        let shared = a.lists === b.lists
         for i in min(first, a.results.count)..<min(a.results.count, b.results.count) {
-            for (k, r) in recognizers.enumerated() where a.results[i][k] != b.results[i][k] {
-                changes.append(Change(sequence: i + 1, recognizer: r, left: a.results[i][k], right: b.results[i][k]))
+            // Numbered in one table, equal outcomes have equal numbers (the usual sequence).
+            if shared && a.results[i] == b.results[i] { continue }
+            let x = a.lists.list(a.results[i]), y = b.lists.list(b.results[i])
+            for (k, r) in recognizers.enumerated() where x[k] != y[k] {
+                changes.append(Change(sequence: i + 1, recognizer: r, left: x[k], right: y[k]))
             }
         }
     }
@@ -106,8 +112,11 @@ public struct ReplayDiff: Sendable {
         public private(set) var count = 0
         var blockHashes: [UInt64] = []
         var hash: UInt64 = 0
-        public private(set) var winners: [[String]] = []
-        public private(set) var results: [[String]] = []
+        /// Each sequence's winners and each recognizer's last state in it ("untouched" if it had
+        /// none), as numbers in `lists`.
+        var winners: [Int32] = []
+        var results: [Int32] = []
+        let lists: NameLists
         var stream: ExplanationStream!
         var finished = false
 
@@ -115,12 +124,15 @@ public struct ReplayDiff: Sendable {
         /// results compared.
         var stretch: SequenceStretch
 
-        public init(recognizers: [String], stretch: SequenceStretch = SequenceStretch()) {
+        /// `lists`: the table both sides of a diff number their lists in (then equal numbers
+        /// are equal lists).
+        public init(recognizers: [String], stretch: SequenceStretch = SequenceStretch(), lists: NameLists = NameLists()) {
             self.recognizers = recognizers
             self.stretch = stretch
+            self.lists = lists
             stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
-                winners.append(q.winners)
-                results.append(q.results.map { $0 ?? "untouched" })
+                winners.append(self.lists.number(q.winners))
+                results.append(self.lists.number(q.results.map { $0 ?? "untouched" }))
             })
         }
 

@@ -38,7 +38,7 @@ public struct ThresholdSensitivity {
         for e in log.entries { baseline.feed(e) }
         baseline.finish()
         let found = analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
-            replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map { baseline.winnerSets.number($0.winners) } }
+            replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map { baseline.winnerLists.number($0.winners) } }
         }
         // A log in memory is short: its decisions come back from memory (the spool's budget).
         return (try? found.decisions.all().map(found.item)) ?? []
@@ -67,7 +67,7 @@ public struct ThresholdSensitivity {
     }
 
     /// The same from a baseline gathered as its replay ran. `winners(doc, sequences)` gives the
-    /// whole trace's winners with `doc` (numbered in `baseline.winnerSets`), knowing that only the touch sequences numbered in
+    /// whole trace's winners with `doc` (numbered in `baseline.winnerLists`), knowing that only the touch sequences numbered in
     /// `sequences` (from 0) recorded the threshold being varied: a caller may replay only those
     /// (`SequenceWindows`) and take the baseline's winners for the rest.
     /// `oneThread`: search on the calling thread only (the registry's types run users'
@@ -90,12 +90,12 @@ public struct ThresholdSensitivity {
             nonisolated(unsafe) let winners = winners, vary = vary
             // What each search reads, fixed before they start.
             let jobs = firsts.map { (record: $0.record, sequences: baseline.sequencesRecording[$0.key] ?? []) }
-            let winnersBefore = baseline.winners, shown = baseline.analysedSequences, sets = baseline.winnerSets
+            let winnersBefore = baseline.winners, shown = baseline.analysedSequences, sets = baseline.winnerLists
             let one = { (n: Int) in
                 let (r, sequences) = jobs[n]
                 found.set(n, search(recognizer: d.name(r.recognizer), parameter: d.name(r.parameter), from: r.threshold, past: r.value,
                                     scene: scene, baseline: winnersBefore, vary: vary,
-                                    describe: { describeChange(from: winnersBefore, to: $0, shown: shown, names: sets.winners) }) { winners($0, sequences) })
+                                    describe: { describeChange(from: winnersBefore, to: $0, shown: shown, names: sets.list) }) { winners($0, sequences) })
             }
             // Users' main-actor code (GestureLabUIKit) never runs on two threads at once.
             if oneThread {
@@ -128,9 +128,9 @@ public struct ThresholdSensitivity {
     /// sequences recorded each recognizer's parameter. The memory of the answer, not of the log.
     public final class Baseline {
         public let decisions = ThresholdDecisions()
-        /// Each touch sequence's winners, numbered in `winnerSets`.
+        /// Each touch sequence's winners, numbered in `winnerLists`.
         public private(set) var winners: [Int32] = []
-        public let winnerSets = WinnerSets()
+        public let winnerLists = NameLists()
         /// When each touch sequence started (its window runs to the next one's start).
         public private(set) var starts: [Timestamp] = []
         /// Recognizer and parameter (`key`) -> the sequences (numbered from 0, ascending) whose
@@ -155,7 +155,7 @@ public struct ThresholdSensitivity {
             self.keeps = keeps
             keeping = keeps == nil
             stream = ExplanationStream(.results(recognizers: recognizers) { [unowned self] q in
-                winners.append(winnerSets.number(q.winners))
+                winners.append(winnerLists.number(q.winners))
                 starts.append(q.start)
             })
         }
@@ -230,7 +230,7 @@ public struct ThresholdSensitivity {
         describeChange(from: baseline, to: w, shown: shown) { $0 }
     }
 
-    /// The same with the winners as numbers (`WinnerSets`), or anything `winners` names.
+    /// The same with the winners as numbers (`NameLists`), or anything `winners` names.
     static func describeChange<S: Equatable>(from baseline: [S], to w: [S], shown: [Int]? = nil, names winners: (S) -> [String]) -> String {
         func names(_ s: S) -> String {
             let s = winners(s)

@@ -46,7 +46,9 @@ struct DiffCommand: ParsableCommand {
         // A stretch (--sequence, --from, --to): both replays read up to its end and compare
         // only its transitions and sequences (numbered as in the whole trace).
         let cut = { [stretch] in SequenceStretch(asked: stretch.isSet ? { stretch.asked($0, $1) } : nil) }
-        let left = ReplayDiff.Side(recognizers: ids, stretch: cut()), right = ReplayDiff.Side(recognizers: ids, stretch: cut())
+        // One table numbers both sides' winners and outcomes, so equal ones compare as numbers.
+        let lists = NameLists()
+        let left = ReplayDiff.Side(recognizers: ids, stretch: cut(), lists: lists), right = ReplayDiff.Side(recognizers: ids, stretch: cut(), lists: lists)
         let results = try inParallel(
             { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
             { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, log: .rows(right.feed), quiet: true) })

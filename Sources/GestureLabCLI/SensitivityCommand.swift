@@ -41,8 +41,8 @@ struct SensitivityCommand: ParsableCommand {
         let vary: ((SceneDocument, String, Double) -> SceneDocument?)? = platform == .uikit ? nil : { d, name, v in
             PlatformReplay.setting(name, to: v, in: d, platform: platform)
         }
-        /// Winners by sequence start (numbered in `baseline.winnerSets`), replaying `source` with `variant`.
-        let sets = baseline.winnerSets
+        /// Winners by sequence start (numbered in `baseline.winnerLists`), replaying `source` with `variant`.
+        let sets = baseline.winnerLists
         func winners(_ variant: SceneDocument, _ source: any TraceEventSource) -> [(start: Timestamp, winners: Int32)]? {
             var got: [(start: Timestamp, winners: Int32)] = []
             var stream = ExplanationStream(.results(recognizers: ids) { got.append(($0.start, sets.number($0.winners))) })
@@ -103,14 +103,14 @@ struct SensitivityCommand: ParsableCommand {
         }
         // Registered parameters are UIKit-style classes' own; another platform's replay has none.
         let swept = result.scene.map { built in
-            RegisteredParameterSweep.analyze(recognizers: built.recognizers, scene: doc, baseline: baseline.winners.map(sets.winners)) { variant in
+            RegisteredParameterSweep.analyze(recognizers: built.recognizers, scene: doc, baseline: baseline.winners.map(sets.list)) { variant in
                 try? Replay.run(reader: tape.reader(), scene: variant).log
             }
         } ?? []
         if let analysed, analysed.isEmpty {
             throw Exit.fail("sensitivity: no touch sequence in that stretch of the trace (\(baseline.starts.count) in what was read)")
         }
-        let shown = (analysed.map { a in baseline.winners.indices.filter { a.contains($0) }.map { baseline.winners[$0] } } ?? baseline.winners).map(sets.winners)
+        let shown = (analysed.map { a in baseline.winners.indices.filter { a.contains($0) }.map { baseline.winners[$0] } } ?? baseline.winners).map(sets.list)
         // Written a block at a time: the decisions are read back from their spool, closest first.
         do {
             try ThresholdSensitivity.write(found, winners: shown) { emit($0, terminator: "") }
