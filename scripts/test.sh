@@ -31,7 +31,13 @@ if grep "warning:" .build/last-build.log | grep -v "^warning: 'swift-distributed
     exit 1
 fi
 step build
-swift test --skip-build --disable-xctest
+# The tests' scratch files (inputs they write, outputs of the commands they run) go to a folder of
+# this run's, removed at the end however the run ends: several suites make folders named after
+# their process in the temporary directory, and a CI machine's /tmp filled with them run by run.
+test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/gesturelab-tests.XXXXXX")
+trap 'rm -rf "$test_tmp"' EXIT
+TMPDIR=$test_tmp swift test --skip-build --disable-xctest
+rm -rf "$test_tmp"
 step tests
 # A short fuzz run of the trace reader, the scene loader and the engine (docs/fuzzing.md), in the
 # background: each fuzzer runs for a fixed time on one core, which the checks below share with it
