@@ -108,7 +108,13 @@ extension PlatformComparison {
             for (i, platform) in platforms.enumerated() {
                 let rows = taken[i]?.rows ?? []
                 if let last = rows.last { end = max(end, last.time) }
-                sides.append(Side(platform: platform, winners: PlatformComparison.winners(rows[...])))
+                // A winner is shown by its name, state and time: its cause is let go (the page
+                // keeps every sequence until its timelines are done).
+                sides.append(Side(platform: platform, winners: PlatformComparison.winners(rows[...]).map { w in
+                    var w = w
+                    w.unformatted = nil
+                    return w
+                }))
                 inSequence.append((platform, rows[...]))
             }
             var divergence = PlatformComparison.divergence(inSequence)
