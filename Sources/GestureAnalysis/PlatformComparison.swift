@@ -70,12 +70,6 @@ public struct PlatformComparison: Sendable {
     public var platforms: [Platform]
     public var sequences: [SequenceComparison]
 
-    /// Sequences compared already (`Stream`).
-    public init(platforms: [Platform], sequences: [SequenceComparison]) {
-        self.platforms = platforms
-        self.sequences = sequences
-    }
-
     /// `logs` in the order to show them, whole; the first platform's touches bound the sequences
     /// (a long trace is compared while it replays: `Stream`). UIKit machinery with no
     /// counterpart (a scroll view's content-touch delay) is left out.

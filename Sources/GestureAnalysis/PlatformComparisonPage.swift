@@ -13,7 +13,20 @@ extension PlatformComparison {
     /// The page written piece by piece (a long trace's is hundreds of megabytes): `write` takes
     /// the page's text, `timeline(i)` writes platform `i`'s timeline picture where it goes.
     public func writeHTML(title: String, write: (String) throws -> Void, timeline: (Int) throws -> Void) rethrows {
-        func esc(_ s: String) -> String { EvaluationReport.esc(s) }
+        var s = Self.htmlHead(title: title, platforms: platforms)
+        for q in sequences {
+            if s.utf8.count >= 1 << 16 {
+                try write(s)
+                s = ""
+            }
+            s += Self.htmlRow(q)
+        }
+        try Self.writeHTMLEnd(after: s, platforms: platforms, write: write, timeline: timeline)
+    }
+
+    /// The page's start, up to its table's header row (`compare` writes the rows as the
+    /// sequences come, then the end).
+    public static func htmlHead(title: String, platforms: [Platform]) -> String {
         var s = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
             <style>
@@ -29,29 +42,32 @@ extension PlatformComparison {
             <table><tr><th>sequence</th>
             """
         for p in platforms { s += "<th>\(esc(p.title))</th>" }
-        s += "<th>where they part ways</th></tr>\n"
-        for q in sequences {
-            if s.utf8.count >= 1 << 16 {
-                try write(s)
-                s = ""
-            }
-            s += "<tr><td>\(q.index)<br><span class=\"why\">\(Self.ms(q.start))-\(Self.ms(q.end)) ms</span></td>"
-            for side in q.sides {
-                let w = side.winners.isEmpty ? "nobody" : side.winners.map { "\(esc($0.recognizer)) \($0.state) at \(Self.ms($0.time)) ms" }.joined(separator: "<br>")
-                s += "<td class=\"\(q.sameWinners ? "same" : "parted")\">\(w)</td>"
-            }
-            if let d = q.divergence {
-                s += "<td><b>\(esc(d.recognizer))</b>"
-                for (platform, row) in d.rows {
-                    s += "<br>\(esc(platform.title)): " + (row.map { "\($0.state) at \(Self.ms($0.time)) ms <span class=\"why\">\(esc($0.cause))</span>" } ?? "nothing decided in this sequence")
-                }
-                s += "</td>"
-            } else {
-                s += "<td>the same on every platform</td>"
-            }
-            s += "</tr>\n"
+        return s + "<th>where they part ways</th></tr>\n"
+    }
+
+    /// One sequence's row of the table.
+    public static func htmlRow(_ q: SequenceComparison) -> String {
+        var s = "<tr><td>\(q.index)<br><span class=\"why\">\(Self.ms(q.start))-\(Self.ms(q.end)) ms</span></td>"
+        for side in q.sides {
+            let w = side.winners.isEmpty ? "nobody" : side.winners.map { "\(esc($0.recognizer)) \($0.state) at \(Self.ms($0.time)) ms" }.joined(separator: "<br>")
+            s += "<td class=\"\(q.sameWinners ? "same" : "parted")\">\(w)</td>"
         }
-        s += "</table>\n<div class=\"columns\">"
+        if let d = q.divergence {
+            s += "<td><b>\(esc(d.recognizer))</b>"
+            for (platform, row) in d.rows {
+                s += "<br>\(esc(platform.title)): " + (row.map { "\($0.state) at \(Self.ms($0.time)) ms <span class=\"why\">\(esc($0.cause))</span>" } ?? "nothing decided in this sequence")
+            }
+            s += "</td>"
+        } else {
+            s += "<td>the same on every platform</td>"
+        }
+        return s + "</tr>\n"
+    }
+
+    /// The table's end, each platform's timeline in a column (`timeline(i)` writes platform
+    /// `i`'s), and the page's end; `pending`: text not yet written that goes before them.
+    public static func writeHTMLEnd(after pending: String, platforms: [Platform], write: (String) throws -> Void, timeline: (Int) throws -> Void) rethrows {
+        var s = pending + "</table>\n<div class=\"columns\">"
         for (i, p) in platforms.enumerated() {
             try write(s + "<div><h2>\(esc(p.title))</h2>")
             try timeline(i)
@@ -59,4 +75,6 @@ extension PlatformComparison {
         }
         try write(s + "</div></body></html>\n")
     }
+
+    private static func esc(_ s: String) -> String { EvaluationReport.esc(s) }
 }

@@ -123,16 +123,27 @@ struct CompareCommand: ParsableCommand {
         let title = "Compare of \(name) in \(doc.name) under \(order.map(\.title).joined(separator: ", "))"
         let out = try OutputFile(output ?? "-", inputs: [trace, scene])
         var text = PlatformComparison.TextWriter(title: title, platforms: order)
-        var kept: [PlatformComparison.SequenceComparison] = []
-        var read = 0, differ = false
+        // The page's table comes before its timelines (finished at the end): its rows are
+        // written as the sequences come too, after the page's start.
+        var page = PlatformComparison.htmlHead(title: title, platforms: order)
+        var kept = 0, read = 0, differ = false
         do {
             while let q = stream.next() {
                 read += 1
                 // A stretch: its sequences, numbered as in the whole trace.
                 if stretch.isSet && !stretch.asked(q.index, q.start) { continue }
+                kept += 1
                 if !q.sameWinners { differ = true }
-                // The page shows its table before the timelines, which are finished at the end.
-                if format == .html { kept.append(q) } else { try out.write(text.take(q)) }
+                switch format {
+                case .text:
+                    try out.write(text.take(q))
+                case .html:
+                    page += PlatformComparison.htmlRow(q)
+                    if page.utf8.count >= 1 << 16 {
+                        try out.write(page)
+                        page = ""
+                    }
+                }
             }
         } catch {
             stream.stop()
@@ -140,7 +151,7 @@ struct CompareCommand: ParsableCommand {
         }
         replays.wait()
         if let first = failures.first { throw Exit.fail(first) }
-        if stretch.isSet && text.count == 0 && kept.isEmpty {
+        if stretch.isSet && kept == 0 {
             throw Exit.fail("compare: no touch sequence in that stretch of the trace (\(read) in what was read)")
         }
         switch format {
@@ -152,13 +163,13 @@ struct CompareCommand: ParsableCommand {
             let first = drawing.compactMap(\.firstEvent).min() ?? .zero
             let last = drawing.compactMap(\.lastEntry).max() ?? first
             let models = drawing.map { $0.builder.finish(events: (first, last)) }
-            let comparison = PlatformComparison(platforms: order, sequences: kept)
-            let page = PageOutput { try out.write(bytes: $0) }
+            try out.write(page)
+            let pictures = PageOutput { try out.write(bytes: $0) }
             do {
-                try comparison.writeHTML(title: title, write: { try page.write($0) }) { i in
-                    try TimelineSVG.write(models[i], title: "\(name) under \(order[i].title)", to: page)
+                try PlatformComparison.writeHTMLEnd(after: "", platforms: order, write: { try pictures.write($0) }) { i in
+                    try TimelineSVG.write(models[i], title: "\(name) under \(order[i].title)", to: pictures)
                 }
-                try page.flush()
+                try pictures.flush()
             } catch let error as SpoolError {
                 throw Exit.fail("compare: \(error.description)")
             }
