@@ -36,11 +36,17 @@ trace() {
     echo "$out"
 }
 
-# cell COMMAND...: "seconds s / MB" of one run (its exit status ignored: diff and compare say 1
-# when they find differences)
+# cell COMMAND...: "seconds s / MB" of one run. Status 1 is an answer (diff and compare say 1
+# when they find differences); any other failure is written in the cell with its message, so a
+# command stopped by a full disk is not read as a fast one.
 cell() {
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>&1 || true
+    local status=0
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || status=$?
     read -r secs kb < <(tail -n 1 "$work/time")
+    if [ "$status" -gt 1 ]; then
+        printf 'failed (exit %s: %s)' "$status" "$(grep -v '^Command exited' "$work/err" | head -n 1 | cut -c1-80)"
+        return
+    fi
     printf '%s s / %s MB' "$secs" "$((kb / 1024))"
 }
 
