@@ -125,7 +125,7 @@ struct CompareCommand: ParsableCommand {
         var text = PlatformComparison.TextWriter(title: title, platforms: order)
         // The page's table comes before its timelines (finished at the end): its rows are
         // written as the sequences come too, after the page's start.
-        var page = PlatformComparison.htmlHead(title: title, platforms: order)
+        var page = format == .html ? PlatformComparison.htmlHead(title: title, platforms: order) : ""
         var kept = 0, read = 0, differ = false
         do {
             while let q = stream.next() {
