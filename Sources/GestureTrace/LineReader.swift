@@ -8,9 +8,13 @@ import Darwin
 ///
 /// Lines are handed out as buffers into an internal block; they are valid until the next call.
 /// A line longer than `maximumLineLength` is an error, so a file with no newlines cannot make
-/// the reader grow without bound.
+/// the reader grow without bound. The byte after every line is readable and is not a digit:
+/// the line's newline (or carriage return), or `stopByte` after a last line without one, so a
+/// parser's digit loop stops there without checking where the line ends (`TraceEventFastPath`).
 public final class LineReader {
     public static let maximumLineLength = 1 << 20
+    /// What follows a last line that has no newline (a byte kept free after the buffer for it).
+    public static let stopByte: UInt8 = 0
     /// The first buffer; it doubles when a line does not fit (up to `maximumLineLength`), so
     /// small files cost little and large ones are still read in big blocks.
     static let blockSize = 1 << 16
@@ -36,19 +40,24 @@ public final class LineReader {
     public init(fileDescriptor: Int32) {
         fd = fileDescriptor
         capacity = LineReader.blockSize
-        buffer = .allocate(capacity: capacity)
+        buffer = LineReader.allocate(capacity)
     }
 
     public init(bytes: [UInt8]) {
         memory = bytes
         capacity = max(bytes.count, 1)
-        buffer = .allocate(capacity: capacity)
+        buffer = LineReader.allocate(capacity)
         bytes.withUnsafeBufferPointer { src in
             if let base = src.baseAddress { buffer.update(from: base, count: bytes.count) }
         }
         end = bytes.count
         bytesRead = bytes.count
         eof = true
+    }
+
+    /// `capacity` bytes for lines and one more for the stop byte.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        .allocate(capacity: capacity + 1)
     }
 
     deinit {
@@ -73,6 +82,7 @@ public final class LineReader {
             scanFrom = end
             if eof {
                 guard start < end else { return nil }
+                buffer[end] = LineReader.stopByte
                 let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
                 start = end
                 lineNumber += 1
@@ -105,7 +115,7 @@ public final class LineReader {
         }
         if end == capacity || (start == 0 && capacity < LineReader.largeBlock && bytesRead >= capacity * 4) {
             let newCapacity = capacity * 2
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            let grown = LineReader.allocate(newCapacity)
             grown.update(from: buffer, count: end)
             buffer.deallocate()
             buffer = grown

@@ -4,12 +4,19 @@
 /// The keys are compared as fixed bytes and the numbers read digit by digit; anything else
 /// (another field, another order, spaces, an exponent, a long number, an error) returns nil and
 /// the line goes to `TraceEventDecoder`, which reads every valid line and explains every
-/// invalid one. Where both read a line they give the same event, bit for bit (a test compares
-/// them on every shipped trace and on lines built to sit at each edge of this path).
+/// invalid one. Where both read a line they give the same event,
+/// bit for bit (a test compares them on every shipped trace and on lines built to sit at each
+/// edge of this path).
 enum TraceEventFastPath {
-    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> TraceEvent? {
-        var r = Cursor(bytes: line)
-        guard r.literal(Keys.t), let t = r.decimal(), t < 1e12,
+    /// The byte after the line must be readable and not a digit (a line's newline, or
+    /// `LineReader`'s stop byte after the last line): the digit loops stop there without checking
+    /// where the line ends. Other callers copy the line first (`decodeCopy`).
+    @inline(__always)
+    static func decode(_ line: UnsafeBufferPointer<UInt8>, stopByteAfter: Bool) -> TraceEvent? {
+        precondition(stopByteAfter, "the fast path reads the byte after the line")
+        guard let base = line.baseAddress else { return nil }
+        var r = Cursor(base: base, count: line.count)
+        guard r.literal(Keys.t), let time = r.time(),
               r.literal(Keys.type), let type = r.eventType(),
               r.literal(Keys.id), let id = r.whole(),
               r.literal(Keys.x), let x = r.decimal(signed: true), abs(x) < 1e9,
@@ -20,7 +27,19 @@ enum TraceEventFastPath {
             device = d
         }
         guard r.literal(Keys.end), r.i == line.count else { return nil }
-        return TraceEvent(time: .milliseconds(t), type: type, pointer: id, x: x, y: y, device: device)
+        return TraceEvent(time: time, type: type, pointer: id, x: x, y: y, device: device)
+    }
+
+    /// `decode` of a line held anywhere (a String's bytes, a test's array): copied first, with
+    /// the stop byte after it that `decode` needs.
+    static func decodeCopy(_ line: UnsafeBufferPointer<UInt8>) -> TraceEvent? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: line.count + 1) { buffer in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            if let source = line.baseAddress { copy.initialize(from: source, count: line.count) }
+            copy[line.count] = LineReader.stopByte
+            defer { copy.deinitialize(count: line.count + 1) }
+            return decode(UnsafeBufferPointer(start: copy, count: line.count), stopByteAfter: true)
+        }
     }
 
     enum Keys {
@@ -34,15 +53,16 @@ enum TraceEventFastPath {
     }
 
     struct Cursor {
-        let bytes: UnsafeBufferPointer<UInt8>
+        let base: UnsafePointer<UInt8>
+        let count: Int
         var i = 0
 
         @inline(__always) mutating func literal(_ s: StaticString) -> Bool {
             let n = s.utf8CodeUnitCount
-            guard i + n <= bytes.count else { return false }
+            guard i &+ n <= count else { return false }
             // Eight and four bytes at a time: the keys are 5 to 11 bytes long and known when
             // this is inlined, so the loops unroll into a few loads and compares.
-            let a = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + i), b = UnsafeRawPointer(s.utf8Start)
+            let a = UnsafeRawPointer(base + i), b = UnsafeRawPointer(s.utf8Start)
             var k = 0
             while k + 8 <= n {
                 guard a.loadUnaligned(fromByteOffset: k, as: UInt64.self) == b.loadUnaligned(fromByteOffset: k, as: UInt64.self) else { return false }
@@ -56,54 +76,117 @@ enum TraceEventFastPath {
                 guard a.load(fromByteOffset: k, as: UInt8.self) == b.load(fromByteOffset: k, as: UInt8.self) else { return false }
                 k += 1
             }
-            i += n
+            i &+= n
             return true
         }
 
-        /// Digits, then optionally a point and digits: at most 15 significant digits and 22
-        /// after the point, so the value is exact before one division, as `JSONParser.number`
-        /// computes it.
+        /// Digits, then optionally a point and digits, as `JSONParser.number` reads them: at
+        /// most 15 significant digits and 22 places, so the value is exact before one division.
         @inline(__always) mutating func decimal(signed: Bool = false) -> Double? {
-            var negative = false
-            if signed, i < bytes.count, bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
-            let start = i
-            var mantissa: UInt64 = 0
-            var digits = 0
-            while i < bytes.count, bytes[i] &- 0x30 < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
-                if mantissa != 0 { digits += 1 }
-                i += 1
-            }
-            guard i > start, digits <= 15 else { return nil }
-            // A leading zero must stand alone ("0", "0.5"), as JSON says.
-            if bytes[start] == UInt8(ascii: "0") && i - start > 1 { return nil }
-            var exponent = 0
-            if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-                i += 1
-                let fraction = i
-                while i < bytes.count, bytes[i] &- 0x30 < 10 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 0x30)
-                    if mantissa != 0 { digits += 1 }
-                    exponent -= 1
-                    i += 1
-                }
-                guard i > fraction, digits <= 15, exponent >= -22 else { return nil }
-            }
-            let m = Double(mantissa)
-            let v = exponent < 0 ? m / JSONParser.powersOfTen[-exponent] : m
-            return negative ? -v : v
+            guard let n = number(signed: signed) else { return nil }
+            let m = Double(n.mantissa)
+            let v = n.places > 0 ? m / Self.powerOfTen(n.places) : m
+            return n.negative ? -v : v
         }
 
-        /// A pointer id: up to 15 digits.
+        /// A time in milliseconds below 10^12, as `Timestamp.milliseconds` makes it of the
+        /// `decimal`: with up to three places the microseconds are the digits themselves
+        /// (the same number: the Double's product with 1000 is within 0.25 of it at most, so
+        /// it rounds to it), without a division.
+        @inline(__always) mutating func time() -> Timestamp? {
+            guard let n = number(signed: false) else { return nil }
+            if n.places <= 3 {
+                let microseconds = n.mantissa &* (n.places == 3 ? 1 : n.places == 2 ? 10 : n.places == 1 ? 100 : 1000)
+                guard microseconds < 1_000_000_000_000_000 else { return nil }
+                return Timestamp(microseconds: Int64(microseconds))
+            }
+            let ms = Double(n.mantissa) / Self.powerOfTen(n.places)
+            guard ms < 1e12 else { return nil }
+            return .milliseconds(ms)
+        }
+
+        /// The digits of `decimal`, not yet a Double.
+        @inline(__always) mutating func number(signed: Bool) -> (mantissa: UInt64, places: Int, negative: Bool)? {
+            var j = i
+            let negative = signed && base[j] == UInt8(ascii: "-")
+            if negative { j &+= 1 }
+            let start = j
+            var mantissa: UInt64 = 0
+            // No check of the line's end: the byte after the line stops the loop.
+            while case let d = base[j] &- 0x30, d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                j &+= 1
+            }
+            let wholeDigits = j &- start
+            // At least one digit, and a leading zero stands alone ("0", "0.5"), as JSON says.
+            guard wholeDigits > 0, wholeDigits <= 15, wholeDigits == 1 || base[start] != UInt8(ascii: "0") else { return nil }
+            // Significant digits: the whole part's unless it is "0", then the fraction's after
+            // its leading zeros. The mantissa may wrap on the way; more than 15 is refused.
+            var significant = mantissa == 0 ? 0 : wholeDigits
+            var places = 0
+            if base[j] == UInt8(ascii: ".") {
+                j &+= 1
+                let fraction = j
+                if mantissa == 0 {
+                    while base[j] == UInt8(ascii: "0") { j &+= 1 }
+                }
+                let digits = j
+                while case let d = base[j] &- 0x30, d < 10 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    j &+= 1
+                }
+                places = j &- fraction
+                significant &+= j &- digits
+                guard places > 0, places <= 22 else { return nil }
+            }
+            guard significant <= 15, j <= count else { return nil }
+            i = j
+            return (mantissa, places, negative)
+        }
+
+        /// 10^k for k in 0...22, all exact as Doubles; a switch the compiler turns into a table
+        /// (a global array would be a lazily made value, checked on every use).
+        @inline(__always) static func powerOfTen(_ k: Int) -> Double {
+            switch k {
+            case 0: 1e0
+            case 1: 1e1
+            case 2: 1e2
+            case 3: 1e3
+            case 4: 1e4
+            case 5: 1e5
+            case 6: 1e6
+            case 7: 1e7
+            case 8: 1e8
+            case 9: 1e9
+            case 10: 1e10
+            case 11: 1e11
+            case 12: 1e12
+            case 13: 1e13
+            case 14: 1e14
+            case 15: 1e15
+            case 16: 1e16
+            case 17: 1e17
+            case 18: 1e18
+            case 19: 1e19
+            case 20: 1e20
+            case 21: 1e21
+            default: 1e22
+            }
+        }
+
+        /// A pointer id: up to 15 digits, followed by something that is neither a digit nor a point.
         @inline(__always) mutating func whole() -> Int? {
             let start = i
+            var j = i
             var n = 0
-            while i < bytes.count, bytes[i] &- 0x30 < 10, i - start < 15 {
-                n = n * 10 + Int(bytes[i] &- 0x30)
-                i += 1
+            while case let d = base[j] &- 0x30, d < 10 {
+                n = n &* 10 &+ Int(d)
+                j &+= 1
             }
-            guard i > start, i < bytes.count, bytes[i] != UInt8(ascii: "."), bytes[i] &- 0x30 >= 10 else { return nil }
-            if bytes[start] == UInt8(ascii: "0") && i - start > 1 { return nil }
+            let digits = j &- start
+            guard digits > 0, digits <= 15, j < count, base[j] != UInt8(ascii: "."),
+                  digits == 1 || base[start] != UInt8(ascii: "0") else { return nil }
+            i = j
             return n
         }
 

@@ -130,24 +130,29 @@ public final class TraceReader: IteratorProtocol, Sequence {
                 throw TraceReader.diagnostic(for: error, file: path, line: lines.lineNumber)
             }
             if TraceReader.isBlank(line) { continue }
-            let event: TraceEvent
-            if let usual = TraceEventFastPath.decode(line) {
-                event = usual
-            } else {
-                do {
-                    event = try TraceEventDecoder.decode(line)
-                } catch {
-                    if !lines.lastLineTerminated {
-                        // A crash while recording cuts the last line short; keep everything before it.
-                        warnings.append(TraceDiagnostic(file: path, line: lines.lineNumber,
-                                                        message: "last line is incomplete (recording interrupted?); ignored: \(error.message)",
-                                                        severity: .warning))
-                        finished = true
-                        return nil
-                    }
+            // The usual line, returned from here: one copy of the event fewer than below.
+            if let usual = TraceEventFastPath.decode(line, stopByteAfter: true) {
+                if let problem = validator.check(usual) {
                     finished = true
-                    throw TraceDiagnostic(file: path, line: lines.lineNumber, message: error.message)
+                    throw TraceDiagnostic(file: path, line: lines.lineNumber, message: problem)
                 }
+                eventCount &+= 1
+                return usual
+            }
+            let event: TraceEvent
+            do {
+                event = try TraceEventDecoder.decode(line)
+            } catch {
+                if !lines.lastLineTerminated {
+                    // A crash while recording cuts the last line short; keep everything before it.
+                    warnings.append(TraceDiagnostic(file: path, line: lines.lineNumber,
+                                                    message: "last line is incomplete (recording interrupted?); ignored: \(error.message)",
+                                                    severity: .warning))
+                    finished = true
+                    return nil
+                }
+                finished = true
+                throw TraceDiagnostic(file: path, line: lines.lineNumber, message: error.message)
             }
             if let problem = validator.check(event) {
                 finished = true

@@ -89,7 +89,7 @@ public final class TraceWriter {
     static func readBack(_ line: String, validator: inout TraceValidator) -> String? {
         var line = line
         let read = line.withUTF8 { bytes -> Result<TraceEvent, TraceEventDecoder.Problem> in
-            if let usual = TraceEventFastPath.decode(bytes) { return .success(usual) }
+            if let usual = TraceEventFastPath.decodeCopy(bytes) { return .success(usual) }
             return Result { () throws(TraceEventDecoder.Problem) -> TraceEvent in try TraceEventDecoder.decode(bytes) }
         }
         switch read {

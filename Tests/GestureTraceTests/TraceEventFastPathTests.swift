@@ -7,13 +7,24 @@ import Testing
 @Suite("Reading the usual event line in one pass")
 struct TraceEventFastPathTests {
     /// Both readings of one line: the fast path's (nil when it passes) and the general one's
-    /// (nil for an invalid line).
-    func both(_ text: String) -> (fast: TraceEvent?, general: TraceEvent?) {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { b in
-            let line = UnsafeBufferPointer(b)
-            return (TraceEventFastPath.decode(line), try? TraceEventDecoder.decode(line))
+    /// (nil for an invalid line). The fast path reads the byte after the line, which must not be
+    /// a digit; it reads the line followed by a newline, by the reader's stop byte and by a
+    /// letter, alike.
+    func both(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> (fast: TraceEvent?, general: TraceEvent?) {
+        let bytes = Array(text.utf8)
+        func fast(after stop: UInt8) -> TraceEvent? {
+            (bytes + [stop]).withUnsafeBufferPointer { b in
+                TraceEventFastPath.decode(UnsafeBufferPointer(rebasing: b[..<bytes.count]), stopByteAfter: true)
+            }
         }
+        let results = [UInt8(ascii: "\n"), LineReader.stopByte, UInt8(ascii: "x")].map(fast(after:))
+        let copied = bytes.withUnsafeBufferPointer { TraceEventFastPath.decodeCopy($0) }
+        for r in results.dropFirst() + [copied] {
+            #expect(results[0].map { a in r.map { same(a, $0) } ?? false } ?? (r == nil),
+                    "\(String(describing: results[0])) and \(String(describing: r)): \(text)", sourceLocation: sourceLocation)
+        }
+        let general = bytes.withUnsafeBufferPointer { try? TraceEventDecoder.decode($0) }
+        return (results[0], general)
     }
 
     func same(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
@@ -61,6 +72,22 @@ struct TraceEventFastPathTests {
             #"{"t":0.5,"type":"up","id":0,"x":-0,"y":-0.25,"device":"pen"}"#,
             #"{"t":999999999999.5,"type":"move","id":123456789012345,"x":-999999999.999999,"y":123456789.012345}"#,
             #"{"t":0.0000000000000000000001,"type":"cancel","id":2,"x":0.0000000000000000000001,"y":5}"#,
+            // Around the eight-digit words: 7, 8, 9 and 15 digits before the point, 7 and 8
+            // after it, 15 significant in all, zeros leading the fraction.
+            #"{"t":1234567,"type":"move","id":7,"x":12345678,"y":123456789}"#,
+            #"{"t":12345678.1234567,"type":"move","id":7,"x":-1.12345678,"y":12345678.1234567}"#,
+            #"{"t":99999999.9999999,"type":"move","id":7,"x":0.0000001,"y":0.00000001}"#,
+            #"{"t":1234567.12345678,"type":"move","id":7,"x":-12345678.9,"y":8.00000000}"#,
+            #"{"t":100000000000,"type":"move","id":7,"x":-0.0,"y":10000000.5}"#,
+            // Times: up to three places become microseconds without a division; more go
+            // through the Double, as the general decoder does.
+            #"{"t":12.5,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":12.25,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":0.001,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":999999999999.999,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":1.0005,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":0.0005,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":123456.0000001,"type":"move","id":7,"x":1,"y":2}"#,
         ]
         let offPath = [
             #"{"t":1e2,"type":"down","id":1,"x":0,"y":0}"#,                        // exponent
@@ -87,6 +114,10 @@ struct TraceEventFastPathTests {
             #"{"t":1,"type":"downs","id":1,"x":0,"y":0}"#,
             #"{"t":1,"type":"down","id":1,"x":0,"y":0,"device":"touchy"}"#,
             #"{"t":1,"type":"down","id":1,"x":,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":0,"y":00000001}"#,
+            #"{"t":1,"type":"down","id":1,"x":0,"y":1."#,
+            #"{"t":1,"type":"down","id":1,"x":0,"y":1"#,
+            #"{"t":1234"#,
         ]
         for line in onPath {
             let (f, g) = both(line)
