@@ -11,6 +11,8 @@ import Darwin
 /// the reader grow without bound. The byte after every line is readable and is not a digit:
 /// the line's newline (or carriage return), or `stopByte` after a last line without one, so a
 /// parser's digit loop stops there without checking where the line ends (`TraceEventFastPath`).
+/// A parser that finds a line's newline itself reads `unread` (followed by `stopByte` too) and
+/// hands the line out with `skipLine`, with no search for the newline.
 public final class LineReader {
     public static let maximumLineLength = 1 << 20
     /// What follows a last line that has no newline (a byte kept free after the buffer for it).
@@ -53,6 +55,7 @@ public final class LineReader {
         end = bytes.count
         bytesRead = bytes.count
         eof = true
+        buffer[end] = LineReader.stopByte
     }
 
     /// `capacity` bytes for lines and one more for the stop byte.
@@ -63,6 +66,20 @@ public final class LineReader {
     deinit {
         buffer.deallocate()
         if fd >= 0 { close(fd) }
+    }
+
+    /// The bytes read and not yet handed out: the next lines, the last of them perhaps cut by the
+    /// end of the block. Empty until `nextLine` has read a block.
+    @inline(__always) public var unread: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + start, count: end - start)
+    }
+
+    /// Hands out the line `unread` starts with, whose newline is at `newline` in `unread`, as
+    /// `nextLine` would have.
+    @inline(__always) public func skipLine(newlineAt newline: Int) {
+        start &+= newline &+ 1
+        lineNumber &+= 1
+        lastLineTerminated = true
     }
 
     /// The next line without its newline (and without a trailing carriage return), or nil at the end.
@@ -82,7 +99,6 @@ public final class LineReader {
             scanFrom = end
             if eof {
                 guard start < end else { return nil }
-                buffer[end] = LineReader.stopByte
                 let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
                 start = end
                 lineNumber += 1
@@ -128,6 +144,7 @@ public final class LineReader {
                 throw ReadFailed(errno: errno)
             }
             if n == 0 { eof = true } else { end += n; bytesRead += n }
+            buffer[end] = LineReader.stopByte
             return
         }
     }

@@ -4,9 +4,8 @@
 /// The keys are compared as fixed bytes and the numbers read digit by digit; anything else
 /// (another field, another order, spaces, an exponent, a long number, an error) returns nil and
 /// the line goes to `TraceEventDecoder`, which reads every valid line and explains every
-/// invalid one. Where both read a line they give the same event,
-/// bit for bit (a test compares them on every shipped trace and on lines built to sit at each
-/// edge of this path).
+/// invalid one. Where both read a line they give the same event, bit for bit (a test compares
+/// them on every shipped trace and on lines built to sit at each edge of this path).
 enum TraceEventFastPath {
     /// The byte after the line must be readable and not a digit (a line's newline, or
     /// `LineReader`'s stop byte after the last line): the digit loops stop there without checking
@@ -16,6 +15,28 @@ enum TraceEventFastPath {
         precondition(stopByteAfter, "the fast path reads the byte after the line")
         guard let base = line.baseAddress else { return nil }
         var r = Cursor(base: base, count: line.count)
+        guard let event = event(&r), r.i == line.count else { return nil }
+        return event
+    }
+
+    /// The usual line at the start of `bytes` (a `LineReader`'s `unread`: lines, the stop byte
+    /// after them), and where its newline is: the line must end there, at "\n" or "\r\n", and
+    /// the newline must be among the bytes. Nil for anything else, the line then read the usual
+    /// way (`LineReader.nextLine`, `decode`).
+    @inline(__always)
+    static func decodeLine(at bytes: UnsafeBufferPointer<UInt8>) -> (event: TraceEvent, newline: Int)? {
+        guard let base = bytes.baseAddress else { return nil }
+        var r = Cursor(base: base, count: bytes.count)
+        guard let event = event(&r) else { return nil }
+        // base[r.i] is the stop byte when the bytes end here, which is neither.
+        if base[r.i] == 0x0A { return (event, r.i) }
+        if base[r.i] == 0x0D && r.i &+ 1 < bytes.count && base[r.i &+ 1] == 0x0A { return (event, r.i &+ 1) }
+        return nil
+    }
+
+    /// The event up to its closing brace.
+    @inline(__always)
+    private static func event(_ r: inout Cursor) -> TraceEvent? {
         guard r.literal(Keys.t), let time = r.time(),
               r.literal(Keys.type), let type = r.eventType(),
               r.literal(Keys.id), let id = r.whole(),
@@ -26,7 +47,7 @@ enum TraceEventFastPath {
             guard let d = r.device() else { return nil }
             device = d
         }
-        guard r.literal(Keys.end), r.i == line.count else { return nil }
+        guard r.literal(Keys.end) else { return nil }
         return TraceEvent(time: time, type: type, pointer: id, x: x, y: y, device: device)
     }
 

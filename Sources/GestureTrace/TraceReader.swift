@@ -121,6 +121,16 @@ public final class TraceReader: IteratorProtocol, Sequence {
     public func nextEvent() throws(TraceDiagnostic) -> TraceEvent? {
         guard !finished else { return nil }
         while true {
+            // The usual line straight from the reader's block, its newline found by the parse.
+            if let (usual, newline) = TraceEventFastPath.decodeLine(at: lines.unread) {
+                lines.skipLine(newlineAt: newline)
+                if let problem = validator.check(usual) {
+                    finished = true
+                    throw TraceDiagnostic(file: path, line: lines.lineNumber, message: problem)
+                }
+                eventCount &+= 1
+                return usual
+            }
             let line: UnsafeBufferPointer<UInt8>
             do {
                 guard let l = try lines.nextLine() else { finished = true; return nil }

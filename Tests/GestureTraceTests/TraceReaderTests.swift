@@ -1,5 +1,5 @@
 import Foundation
-import GestureTrace
+@testable import GestureTrace
 import Testing
 
 let header = #"{"format":"gesturelab-trace","version":1,"viewport":{"width":390,"height":844},"scale":3,"clock":{"source":"synthetic"},"devices":["touch"],"labels":{"class":"check"}}"#
@@ -195,6 +195,42 @@ struct TraceReaderTests {
         #expect(events.count == 40_001)
         #expect(events.last?.x == Double(39_999 % 500))
         #expect(events.last?.y == Double(39_999 % 300) + 0.25)
+    }
+
+    @Test("Usual lines read from the reader's block, their newline found by the parse, read as line by line: CRLF, blank, unusual and cut lines, block edges, line numbers")
+    func usualLinesFromTheBlock() throws {
+        // Every line, also read alone by the general decoder: what the reader must give.
+        var lines: [String] = []
+        var t = 0
+        for i in 0..<30_000 {
+            t += 1
+            switch i % 7 {
+            case 0: lines.append(#"{"t":\#(t),"type":"down","id":1,"x":\#(i % 400).5,"y":-\#(i % 90)}"#)
+            case 6: lines.append(#"{"t":\#(t).25,"type":"up","id":1,"x":1,"y":2,"device":"touch"}"#)
+            case 3: lines.append(#"{"t":\#(t),"type":"move","id":1,"x":3,"y":4,"pressure":0.5}"#)  // the general way
+            default: lines.append(#"{"t":\#(t).125,"type":"move","id":1,"x":\#(i),"y":\#(i % 777).75}"#)
+            }
+        }
+        let expected = try lines.map { line in try Array(line.utf8).withUnsafeBufferPointer { try TraceEventDecoder.decode($0) } }
+        // Newlines alternate between LF and CRLF, with a blank line now and then, and the last
+        // line has none: the 64 KB blocks end at every kind of byte somewhere in 1.7 MB.
+        var text = header + "\n"
+        for (k, line) in lines.enumerated() {
+            text += line
+            if k < lines.count - 1 { text += k % 2 == 0 ? "\n" : "\r\n" }
+            if k % 1000 == 999 { text += "\n" }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gl-usual-\(getpid()).jsonl").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fromFile = try TraceReader.readAll(path: path)
+        let fromMemory = try read(text)
+        #expect(fromFile.1 == expected && fromMemory.1 == expected)
+        #expect(fromFile.2.isEmpty && fromMemory.2.isEmpty, "the last line, without a newline, is whole")
+
+        // A rule broken on a usual line names that line.
+        let broken = header + "\n" + #"{"t":5,"type":"down","id":1,"x":0,"y":0}"# + "\r\n\n" + #"{"t":4,"type":"move","id":1,"x":0,"y":0}"# + "\n"
+        #expect(problem(broken) == "t.jsonl:4: time goes backwards: t=4 ms after t=5 ms")
     }
 
     @Test("Numbers parse exactly where the fast path applies")
