@@ -197,7 +197,7 @@ public struct JSONParser {
         }
         if digits <= 15 && exponent >= -22 && exponent <= 22 {
             let m = Double(mantissa)
-            let magnitude = exponent < 0 ? m / JSONParser.powersOfTen[-exponent] : m * JSONParser.powersOfTen[exponent]
+            let magnitude = exponent < 0 ? m / JSONParser.powerOfTen(-exponent) : m * JSONParser.powerOfTen(exponent)
             return negative ? -magnitude : magnitude
         }
         // The text from `start` holds the sign already: the standard library reads it.
@@ -207,10 +207,35 @@ public struct JSONParser {
         return d
     }
 
-    static let powersOfTen: [Double] = (0...22).map { k in
-        var p = 1.0
-        for _ in 0..<k { p *= 10 }
-        return p
+    /// 10^k for k in 0...22, all exact as Doubles; a switch the compiler turns into a table
+    /// (a global array would be a lazily made value, checked on every use). The trace reader's
+    /// fast path divides by the same table, so both read a number alike.
+    @inline(__always) static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 
     /// A string without escapes as the bytes between its quotes (no allocation); nil when it has

@@ -106,7 +106,7 @@ enum TraceEventFastPath {
         @inline(__always) mutating func decimal(signed: Bool = false) -> Double? {
             guard let n = number(signed: signed) else { return nil }
             let m = Double(n.mantissa)
-            let v = n.places > 0 ? m / Self.powerOfTen(n.places) : m
+            let v = n.places > 0 ? m / JSONParser.powerOfTen(n.places) : m
             return n.negative ? -v : v
         }
 
@@ -121,7 +121,7 @@ enum TraceEventFastPath {
                 guard microseconds < 1_000_000_000_000_000 else { return nil }
                 return Timestamp(microseconds: Int64(microseconds))
             }
-            let ms = Double(n.mantissa) / Self.powerOfTen(n.places)
+            let ms = Double(n.mantissa) / JSONParser.powerOfTen(n.places)
             guard ms < 1e12 else { return nil }
             return .milliseconds(ms)
         }
@@ -163,36 +163,6 @@ enum TraceEventFastPath {
             guard significant <= 15, j <= count else { return nil }
             i = j
             return (mantissa, places, negative)
-        }
-
-        /// 10^k for k in 0...22, all exact as Doubles; a switch the compiler turns into a table
-        /// (a global array would be a lazily made value, checked on every use).
-        @inline(__always) static func powerOfTen(_ k: Int) -> Double {
-            switch k {
-            case 0: 1e0
-            case 1: 1e1
-            case 2: 1e2
-            case 3: 1e3
-            case 4: 1e4
-            case 5: 1e5
-            case 6: 1e6
-            case 7: 1e7
-            case 8: 1e8
-            case 9: 1e9
-            case 10: 1e10
-            case 11: 1e11
-            case 12: 1e12
-            case 13: 1e13
-            case 14: 1e14
-            case 15: 1e15
-            case 16: 1e16
-            case 17: 1e17
-            case 18: 1e18
-            case 19: 1e19
-            case 20: 1e20
-            case 21: 1e21
-            default: 1e22
-            }
         }
 
         /// A pointer id: up to 15 digits, followed by something that is neither a digit nor a point.
