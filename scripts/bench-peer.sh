@@ -54,16 +54,26 @@ replay_rate() {
     awk -v n="$events" -v s="$s" -v e="$e" 'BEGIN { printf "%.0f", n / (e - s) }'
 }
 echo "release build; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); $events events; events/s and ratio to Hammer.js"
+echo "(each GestureLab figure is the mean of a run just before and one just after the round's Hammer.js run, so both see the same stretch of the machine)"
 printf '%5s  %10s  %18s  %18s  %18s\n' round hammer.js "engine" "replay jsonl" "replay text"
-hs=() gs=() js=() ts=()
+mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (a + b) / 2 }'; }
+hs=() gs=() js=() ts=() gr=() jr=() tr=()
 for r in $(seq "$rounds"); do
-    # Alternate which goes first, so neither always runs on a warmer machine.
+    # Hammer.js runs for seconds, GestureLab for a fraction of one: on a VM whose speed drifts over
+    # minutes, GestureLab is measured on both sides of it and the two are averaged. Which of the
+    # three formats runs first alternates between rounds.
     if (( r % 2 )); then
-        h=$(hammer_rate); g=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); j=$(replay_rate jsonl); t=$(replay_rate text)
+        g1=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); j1=$(replay_rate jsonl); t1=$(replay_rate text)
+        h=$(hammer_rate)
+        t2=$(replay_rate text); j2=$(replay_rate jsonl); g2=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml")
     else
-        t=$(replay_rate text); j=$(replay_rate jsonl); g=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); h=$(hammer_rate)
+        t1=$(replay_rate text); j1=$(replay_rate jsonl); g1=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml")
+        h=$(hammer_rate)
+        g2=$(engine_rate "$work/trace.jsonl" "$work/scene.yaml"); j2=$(replay_rate jsonl); t2=$(replay_rate text)
     fi
+    g=$(mean "$g1" "$g2"); j=$(mean "$j1" "$j2"); t=$(mean "$t1" "$t2")
     hs+=("$h") gs+=("$g") js+=("$j") ts+=("$t")
+    gr+=("$(awk -v a="$g" -v b="$h" 'BEGIN { print a / b }')") jr+=("$(awk -v a="$j" -v b="$h" 'BEGIN { print a / b }')") tr+=("$(awk -v a="$t" -v b="$h" 'BEGIN { print a / b }')")
     awk -v r="$r" -v h="$h" -v g="$g" -v j="$j" -v t="$t" \
         'BEGIN { printf "%5d  %10d  %10d %6.1fx  %10d %6.1fx  %10d %6.1fx\n", r, h, g, g / h, j, j / h, t, t / h }'
 done
@@ -71,7 +81,13 @@ h=$(printf '%s\n' "${hs[@]}" | median)
 g=$(printf '%s\n' "${gs[@]}" | median)
 j=$(printf '%s\n' "${js[@]}" | median)
 t=$(printf '%s\n' "${ts[@]}" | median)
+range() { sort -n | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.1f-%.1fx", lo, hi }'; }
 awk -v h="$h" -v g="$g" -v j="$j" -v t="$t" -v n="$rounds" 'BEGIN {
     printf "medians of %d interleaved rounds, same streams, same run: Hammer.js %d events/s;\n", n, h
-    printf "  GestureLab engine %d = %.1fx; replay --format jsonl %d = %.1fx; replay --format text %d = %.1fx\n", g, g / h, j, j / h, t, t / h
+    printf "  GestureLab engine %d = %.1fx; replay --format jsonl %d = %.1fx; replay --format text %d = %.1fx (ratios of the medians)\n", g, g / h, j, j / h, t, t / h
 }'
+# Each round's ratio pairs figures taken minutes apart at most; their median is the figure to quote.
+printf '  median of the rounds'"'"' own ratios: engine %.1fx (%s), replay jsonl %.1fx (%s), replay text %.1fx (%s)\n' \
+    "$(printf '%s\n' "${gr[@]}" | median)" "$(printf '%s\n' "${gr[@]}" | range)" \
+    "$(printf '%s\n' "${jr[@]}" | median)" "$(printf '%s\n' "${jr[@]}" | range)" \
+    "$(printf '%s\n' "${tr[@]}" | median)" "$(printf '%s\n' "${tr[@]}" | range)"
