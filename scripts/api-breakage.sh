@@ -19,7 +19,8 @@
 # section says "Breaking"; or the exact line is in docs/api-baseline/allowlist.txt with a comment
 # saying why users are not broken.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here/.."
 modules=(GestureEngine GestureLabUIKit GestureLabTesting GestureLabCLI)
 baseline=docs/api-baseline
 triple=$(uname -m)-unknown-linux-gnu
@@ -30,8 +31,7 @@ command -v swift-api-digester >/dev/null || { echo "api-breakage.sh: swift-api-d
 search_paths() {
     local root=$1
     echo "-I $root/.build/debug/Modules"
-    { find "$root/.build/checkouts" "$root/Sources" -name module.modulemap -not -path "*/Benchmarks/*" 2>/dev/null
-      find "$root/.build/debug/" -maxdepth 2 -name module.modulemap 2>/dev/null; } | xargs -r -n1 dirname | sort -u | sed 's/^/-I /'
+    bash "$here/module-search-paths.sh" "$root" | sed 's/^/-I /'
 }
 
 dump() {  # root module output

@@ -52,11 +52,9 @@ if [[ ${#registrations[@]} -eq 0 && $keep == 0 ]] && (cd "$repo" && swift build 
     for f in "$@"; do
         sed -E 's/^import UIKit(\.UIGestureRecognizerSubclass)?[[:space:]]*$/import GestureLabUIKit/' "$f" > "$scratch/files/$(basename "$f")"
     done
-    # The C modules the engine's modules were built with (their module maps), as api-breakage.sh finds them.
+    # The C modules the engine's modules were built with (their module maps).
     includes=(-I "$repo/.build/debug/Modules")
-    while read -r dir; do includes+=(-I "$dir"); done < <(
-        { find "$repo/.build/checkouts" "$repo/Sources" -name module.modulemap -not -path "*/Benchmarks/*" 2>/dev/null
-          find "$repo/.build/debug/" -maxdepth 2 -name module.modulemap 2>/dev/null; } | xargs -r -n1 dirname | sort -u)
+    while read -r dir; do includes+=(-I "$dir"); done < <(bash "$repo/scripts/module-search-paths.sh" "$repo")
     echo "== Swift 6 language mode and Swift 5 language mode: $# file(s)"
     for mode in 6 5; do
         # Diagnostics name the files given (the import lines are replaced one for one, so lines match).
