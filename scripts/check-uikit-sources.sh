@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Compiles Swift files written for iOS against GestureLabUIKit, changing nothing but their UIKit
 # imports (`import UIKit` and `import UIKit.UIGestureRecognizerSubclass` become
-# `import GestureLabUIKit`), in a scratch package outside the repository, in Swift 6 and in
-# Swift 5 language mode. For checking real-world recognizers and delegates that must not be
-# copied into the repository.
+# `import GestureLabUIKit`), in Swift 6 and in Swift 5 language mode, outside the repository.
+# For checking real-world recognizers and delegates that must not be copied into the repository.
 #
 #   scripts/check-uikit-sources.sh [--keep] [--register NAME=EXPRESSION]... FILE.swift... [-- GESTURELAB ARGUMENTS]
 #
@@ -43,8 +42,6 @@ scratch="$(mktemp -d /tmp/gesturelab-uikit-check.XXXXXX)"
 [[ $keep == 1 ]] || trap 'rm -rf "$scratch"' EXIT
 identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
 status=0
-# One package with a target per language mode, built once: GestureLabUIKit and everything under
-# it are compiled once for both (two packages built them twice, a minute of CI).
 # The compile check alone: the files against the debug build's modules, each mode a module of its own.
 if [[ ${#registrations[@]} -eq 0 && $keep == 0 ]] && (cd "$repo" && swift build --target GestureLabUIKit >"$scratch/build.log" 2>&1) \
     && [[ -e "$repo/.build/debug/Modules/GestureLabUIKit.swiftmodule" ]]; then
@@ -70,6 +67,8 @@ if [[ ${#registrations[@]} -eq 0 && $keep == 0 ]] && (cd "$repo" && swift build 
     if [[ $status == 0 ]]; then echo "all files compile unchanged against GestureLabUIKit (Swift 6 and Swift 5 modes)"; fi
     exit $status
 fi
+# One package with a target per language mode, built once: GestureLabUIKit and everything under
+# it are compiled once for both (two packages built them twice, a minute of CI).
 pkg="$scratch/check"
 kind=target
 cli=""
