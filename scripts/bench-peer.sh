@@ -57,6 +57,7 @@ echo "release build; $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); $eve
 echo "(each GestureLab figure is the mean of a run just before and one just after the round's Hammer.js run, so both see the same stretch of the machine)"
 printf '%5s  %10s  %18s  %18s  %18s\n' round hammer.js "engine" "replay jsonl" "replay text"
 mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (a + b) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
 hs=() gs=() js=() ts=() gr=() jr=() tr=()
 for r in $(seq "$rounds"); do
     # Hammer.js runs for seconds, GestureLab for a fraction of one: on a VM whose speed drifts over
@@ -73,7 +74,7 @@ for r in $(seq "$rounds"); do
     fi
     g=$(mean "$g1" "$g2"); j=$(mean "$j1" "$j2"); t=$(mean "$t1" "$t2")
     hs+=("$h") gs+=("$g") js+=("$j") ts+=("$t")
-    gr+=("$(awk -v a="$g" -v b="$h" 'BEGIN { print a / b }')") jr+=("$(awk -v a="$j" -v b="$h" 'BEGIN { print a / b }')") tr+=("$(awk -v a="$t" -v b="$h" 'BEGIN { print a / b }')")
+    gr+=("$(ratio "$g" "$h")") jr+=("$(ratio "$j" "$h")") tr+=("$(ratio "$t" "$h")")
     awk -v r="$r" -v h="$h" -v g="$g" -v j="$j" -v t="$t" \
         'BEGIN { printf "%5d  %10d  %10d %6.1fx  %10d %6.1fx  %10d %6.1fx\n", r, h, g, g / h, j, j / h, t, t / h }'
 done

@@ -42,12 +42,14 @@ scratch="$(mktemp -d /tmp/gesturelab-uikit-check.XXXXXX)"
 [[ $keep == 1 ]] || trap 'rm -rf "$scratch"' EXIT
 identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
 status=0
+# A file as GestureLab compiles it: its UIKit imports become GestureLabUIKit, one line for one.
+ported() { sed -E 's/^import UIKit(\.UIGestureRecognizerSubclass)?[[:space:]]*$/import GestureLabUIKit/' "$1"; }
 # The compile check alone: the files against the debug build's modules, each mode a module of its own.
 if [[ ${#registrations[@]} -eq 0 && $keep == 0 ]] && (cd "$repo" && swift build --target GestureLabUIKit >"$scratch/build.log" 2>&1) \
     && [[ -e "$repo/.build/debug/Modules/GestureLabUIKit.swiftmodule" ]]; then
     mkdir -p "$scratch/files"
     for f in "$@"; do
-        sed -E 's/^import UIKit(\.UIGestureRecognizerSubclass)?[[:space:]]*$/import GestureLabUIKit/' "$f" > "$scratch/files/$(basename "$f")"
+        ported "$f" > "$scratch/files/$(basename "$f")"
     done
     # The C modules the engine's modules were built with (their module maps).
     includes=(-I "$repo/.build/debug/Modules")
@@ -99,7 +101,7 @@ if [[ $kind == executableTarget ]]; then
 fi
 for f in "$@"; do
     for target in Checked CheckedSwift5; do
-        sed -E 's/^import UIKit(\.UIGestureRecognizerSubclass)?[[:space:]]*$/import GestureLabUIKit/' "$f" > "$pkg/Sources/$target/$(basename "$f")"
+        ported "$f" > "$pkg/Sources/$target/$(basename "$f")"
     done
 done
 echo "== Swift 6 language mode (target Checked) and Swift 5 language mode (target CheckedSwift5): $# file(s)"
