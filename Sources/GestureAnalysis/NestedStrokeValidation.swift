@@ -115,9 +115,11 @@ public enum NestedStrokeValidation {
     static func run(name: String, samples: [Sample], target: String, candidates: [Candidate], selection: Selection = .standard, outerFolds: Bool = true) -> Report {
         let subjects = StrokeCrossValidation.subjectsInOrder(samples)
         func indices(_ keep: (Sample) -> Bool) -> [Int] { samples.indices.filter { keep(samples[$0]) } }
+        // Read for every sample of every fold of every candidate: a Bool, not a Sample's copy.
+        let isTarget = samples.map { $0.label == target }
         func score(_ accepts: (Int) -> Bool, _ on: [Int]) -> Counts {
             var c = Counts()
-            for i in on { c.add(samples[i].label == target, accepts(i)) }
+            for i in on { c.add(isTarget[i], accepts(i)) }
             return c
         }
         /// Leave-one-writer-out inside `writers`, scored on real strokes only: the best pooled
@@ -136,7 +138,7 @@ public enum NestedStrokeValidation {
                     tests = fitted.withoutTest.map(\.test)
                     pooled = pooled + score(fitted.accepts, heldOut)
                     guard case .testsSupported = selection else { continue }
-                    for (test, without) in fitted.withoutTest where heldOut.contains(where: { samples[$0].label != target && !fitted.accepts($0) && without($0) }) {
+                    for (test, without) in fitted.withoutTest where heldOut.contains(where: { !isTarget[$0] && !fitted.accepts($0) && without($0) }) {
                         support[test, default: 0] += 1
                     }
                 }
@@ -213,10 +215,12 @@ public enum NestedStrokeValidation {
             for variants in [false, true] {
                 for (k, weight) in weights.enumerated() {
                     for (si, slack) in checkmarkSlacks.enumerated() {
-                        let name = (on.count == tests.count ? "every test" : on.isEmpty ? "no optional test" : tests.filter(on.contains).joined(separator: "+"))
-                            + (on.contains("maximumVLikeness") ? " (sharpTurnWeight \(NumberFormat.precise(weight)))" : "")
-                            + (slack == 1 ? "" : ", margins x\(NumberFormat.precise(slack))")
-                            + (variants ? ", fitted with variants" : "")
+                        // Appended part by part: one expression of four ternaries took the type
+                        // checker four seconds.
+                        var name: String = on.count == tests.count ? "every test" : on.isEmpty ? "no optional test" : tests.filter(on.contains).joined(separator: "+")
+                        if on.contains("maximumVLikeness") { name += " (sharpTurnWeight \(NumberFormat.precise(weight)))" }
+                        if slack != 1 { name += ", margins x\(NumberFormat.precise(slack))" }
+                        if variants { name += ", fitted with variants" }
                         candidates.append(Candidate(name: name, complexity: ((on.count * 2 + (variants ? 1 : 0)) * 10 + k) * 10 + si) { training in
                             let rules = box.fitCheckmark(training, tests: on, variants: variants, weight: weight, slack: slack)
                             guard let combined, let votes else { return rules }
@@ -354,9 +358,9 @@ public enum NestedStrokeValidation {
             var without: [(String, (Int) -> Bool)] = []
             for t in checkmarkTests where on.contains(t) {
                 let r2 = NestedStrokeValidation.checkmark(r, keeping: on.subtracting([t]))
-                without.append((t, { i in f[i].map(r2.accepts) ?? false }))
+                without.append((t, { i in if let x = f[i] { r2.accepts(x) } else { false } }))
             }
-            return Fitted(description: StrokeDetectorGrids.describe(r, only: on), accepts: { i in f[i].map(r.accepts) ?? false }, withoutTest: without)
+            return Fitted(description: StrokeDetectorGrids.describe(r, only: on), accepts: { i in if let x = f[i] { r.accepts(x) } else { false } }, withoutTest: without)
         }
     }
 
@@ -384,7 +388,7 @@ public enum NestedStrokeValidation {
             var without: [(String, (Int) -> Bool)] = []
             for t in circleTests {
                 let r2 = NestedStrokeValidation.circle(r, without: t)
-                without.append((t, { i in features[i].map(r2.accepts) ?? false }))
+                without.append((t, { i in if let x = features[i] { r2.accepts(x) } else { false } }))
             }
             return Fitted(description: grid.candidates[c].description, accepts: { decisions[c].contains($0) }, withoutTest: without)
         }

@@ -39,7 +39,8 @@ import Testing
         #expect(events[0].time == .zero)
         #expect(events[1].time == .milliseconds(12))
         let lastMove = events.last { $0.type == .move }!
-        #expect(lastMove.time == .milliseconds(12 + 30 * 8))
+        let lastMoveTime: Double = 12 + 30 * 8
+        #expect(lastMove.time == .milliseconds(lastMoveTime))
         // Points are pixels / 2.625 (rounded to whole pixels in the log): 160 pt and 230 pt at the start.
         #expect(abs(events[0].x - 160) < 0.5 && abs(events[0].y - 422) < 0.5)
         #expect(abs(events[1].x - 230) < 0.5)

@@ -114,8 +114,12 @@ struct ControlTrackingTests {
 
     @Test("A.2.12: a horizontal swipe on a slider's ancestor yields to the slider")
     func sliderAndSwipe() throws {
-        let log = try replay(control: "slider", panel: "{id: swipe, type: swipe, direction: right}",
-                             Self.touch((0...10).map { (Double($0) * 8, 110 + Double($0) * 12, 120) }))
+        // Typed: inferring the tuples of the closure took the type checker three seconds.
+        let samples: [(Double, Double, Double)] = (0...10).map { (i: Int) -> (Double, Double, Double) in
+            let k = Double(i)
+            return (k * 8, 110 + k * 12, 120)
+        }
+        let log = try replay(control: "slider", panel: "{id: swipe, type: swipe, direction: right}", Self.touch(samples))
         #expect(!log.contains { $0.kind == .transition && $0.recognizer == "swipe" && $0.to == "recognized" })
         #expect(Self.controlEvents(log).contains("valueChanged"))
     }

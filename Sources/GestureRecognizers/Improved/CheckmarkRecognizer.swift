@@ -177,10 +177,16 @@ public final class CheckmarkRecognizer: WholeStrokeRecognizer {
 
     /// `judge(f).accepted`, without the words (cross-validation asks it millions of times).
     public func accepts(_ f: Features) -> Bool {
-        f.pathLength >= minimumPathLength && (0...90).contains(f.downAngle) && (-90 ... -20).contains(f.upAngle)
-            && f.ratio >= minimumLegRatio && f.rise >= minimumRise && f.downWinding <= maximumDownWinding
-            && (maximumUpWinding <= 0 || f.upWinding <= maximumUpWinding) && f.vertexAngle >= minimumVertexAngle && f.steepness <= maximumLegSteepness
-            && (maximumVLikeness <= 0 || f.vLikeness(weight: sharpTurnWeight) <= maximumVLikeness)
+        // One test a statement: each `&&` of one long expression was a closure retaining the
+        // recognizer in a debug build, where the nested validation calls this millions of times.
+        guard f.pathLength >= minimumPathLength else { return false }
+        guard f.downAngle >= 0, f.downAngle <= 90, f.upAngle >= -90, f.upAngle <= -20 else { return false }
+        guard f.ratio >= minimumLegRatio, f.rise >= minimumRise, f.downWinding <= maximumDownWinding else { return false }
+        // Written as the tests read (`<=`, negated), so NaN fails them as it always did.
+        if !(maximumUpWinding <= 0) { guard f.upWinding <= maximumUpWinding else { return false } }
+        guard f.vertexAngle >= minimumVertexAngle, f.steepness <= maximumLegSteepness else { return false }
+        if !(maximumVLikeness <= 0) { guard f.vLikeness(weight: sharpTurnWeight) <= maximumVLikeness else { return false } }
+        return true
     }
 
     /// The tests, in order, on measured features.
