@@ -281,7 +281,7 @@ public enum NestedStrokeValidation {
         let subjects: [String]
         /// [stroke][writer]: (best target similarity, best other similarity).
         let best: [[(target: Double, other: Double)]]
-        private var masks: [[Int]: [Bool]] = [:]
+        private var masks = TrainingSetCache<[Bool]>()
 
         init(_ samples: [StrokeCrossValidation.Sample], target: String) {
             self.samples = samples
@@ -312,11 +312,9 @@ public enum NestedStrokeValidation {
         }
 
         func join(_ rules: Fitted, _ how: Combination, training: [Int]) -> Fitted {
-            let writers: [Bool]
-            if let known = masks[training] { writers = known } else {
+            let writers = masks.value(for: training) {
                 let present = Set(training.map { samples[$0].subject })
-                writers = subjects.map(present.contains)
-                masks[training] = writers
+                return subjects.map(present.contains)
             }
             func joined(_ accepts: @escaping (Int) -> Bool) -> (Int) -> Bool {
                 switch how {
@@ -341,14 +339,13 @@ public enum NestedStrokeValidation {
 
         /// The training checks' features per training set: thousands of candidates share a few
         /// dozen training sets.
-        private var checksCache: [[Int]: (real: [CheckmarkRecognizer.Features], all: [CheckmarkRecognizer.Features])] = [:]
+        private var checksCache = TrainingSetCache<(real: [CheckmarkRecognizer.Features], all: [CheckmarkRecognizer.Features])>()
 
         func checks(_ training: [Int]) -> (real: [CheckmarkRecognizer.Features], all: [CheckmarkRecognizer.Features]) {
-            if let known = checksCache[training] { return known }
-            let all = training.filter { samples[$0].label == "check" }
-            let found = (real: all.filter { samples[$0].variation == nil }.compactMap { features[$0] }, all: all.compactMap { features[$0] })
-            checksCache[training] = found
-            return found
+            checksCache.value(for: training) {
+                let all = training.filter { samples[$0].label == "check" }
+                return (real: all.filter { samples[$0].variation == nil }.compactMap { features[$0] }, all: all.compactMap { features[$0] })
+            }
         }
 
         func fitCheckmark(_ training: [Int], tests on: Set<String>, variants: Bool, weight: Double, slack: Double) -> Fitted {
