@@ -23,7 +23,7 @@ struct LogisticRegression {
         }
         // The standardized rows one after another, each led by the intercept's 1, and the
         // Hessian flat, both read through buffers: nested arrays cost a uniqueness check per
-        // element written and were most of a nested validation's time. The arithmetic is the
+        // element written and were a quarter of `crossval --nested`'s time. The arithmetic is the
         // same, in the same order, so the fit is bit for bit what it was.
         let m = d + 1
         var x = [Double]()
