@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // libFuzzer targets, in a package of their own: they call libFuzzer's driver, which only exists
@@ -6,7 +6,9 @@ import PackageDescription
 // Build and run them with scripts/fuzz.sh (docs/fuzzing.md).
 let package = Package(
     name: "GestureLabFuzz",
-    dependencies: [.package(name: "GestureLab", path: "..")],
+    // Without the web server and the window (traits: []): the fuzzers use neither, and with no
+    // trait enabled the build has no trait defines whose order could change between builds.
+    dependencies: [.package(name: "GestureLab", path: "..", traits: [])],
     targets: [
         .target(name: "CFuzzerDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),

@@ -8,6 +8,7 @@
 #   SLOW=0 ...                                                 # leave out sensitivity and minimize
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 swift build -c release --product gesturelab >/dev/null 2>&1
 bin=$(swift build -c release --show-bin-path)/gesturelab
 work=$(mktemp -d)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GestureLab against Hammer.js on the same strokes, in the same run, rounds interleaved
-# (docs/benchmarks.md): the engine alone, and what users run, `gesturelab replay` with its full
+# (docs/benchmarks.md): the engine alone (after one unmeasured run, as the Hammer.js harness
+# makes one warm-up run before its measured one), and what users run, `gesturelab replay` with its full
 # JSON Lines log and with its text timeline, each timed from process start to exit (reading,
 # scene, engine, log; written to /dev/null). Hammer.js, its stream generator and its node
 # harness are read from GESTURELAB_PEERS (default ../shared/peers) and never copied here; the
@@ -11,6 +12,7 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
+source scripts/stable-build-plan.sh
 rounds=${1:-5}
 peers=${GESTURELAB_PEERS:-$(cd .. && pwd)/shared/peers}
 swift build -c release --product gesturelab >/dev/null
@@ -18,7 +20,7 @@ bin="$(swift build -c release --show-bin-path)/gesturelab"
 work="$(mktemp -d /tmp/gesturelab-peer.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
-engine_rate() { "$bin" bench "$1" --scene "$2" --engine-only --recognizers 7 --repeats 1 | sed -n 's/^engine,  7 recognizers: .* = \([0-9]*\) events\/s.*/\1/p'; }
+engine_rate() { "$bin" bench "$1" --scene "$2" --engine-only --recognizers 7 --warmup 1 --repeats 1 | sed -n 's/^engine,  7 recognizers: .* = \([0-9]*\) events\/s.*/\1/p'; }
 
 if ! command -v node >/dev/null || [ ! -f "$peers/hammer.js" ] || [ ! -f "$peers/hammer_bench.js" ] || [ ! -f "$peers/gen_streams.js" ]; then
     echo "bench-peer: node or Hammer.js is not available (looked in $peers); the ratio below is against"

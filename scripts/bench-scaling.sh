@@ -5,6 +5,7 @@
 # The inputs are generated into a temporary folder. docs/benchmarks.md, "Scaling".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 swift build -c release --product gesturelab >/dev/null
 bin=$(swift build -c release --show-bin-path)/gesturelab
 work=$(mktemp -d)

@@ -8,6 +8,7 @@
 # recordings/bench/hammer-seven.yaml. Release build; needs chromium and node 20.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 swift build -c release --product gesturelab >/dev/null
 bin=.build/release/gesturelab
 work=$(mktemp -d)

@@ -3,6 +3,7 @@
 # Idempotent: packages already present are not reinstalled, the build is incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 
 need=()
 # libsdl2-dev: the studio's window (the only part that needs it); zlib1g-dev: its PNG screenshots.

@@ -21,6 +21,7 @@
 # compiler's errors are shown). --keep leaves the scratch package and prints where it is.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+source "$repo/scripts/stable-build-plan.sh"
 keep=0
 registrations=()
 files=()

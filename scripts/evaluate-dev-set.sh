@@ -5,6 +5,7 @@
 # ../shared/datasets/dollar-unistroke) and converted into .build/ (never into the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 dataset=${GESTURELAB_DOLLAR_DATASET:-${DATASET:-../shared/datasets/dollar-unistroke}}
 if [ ! -d "$dataset/s01" ]; then
     cat >&2 <<MSG

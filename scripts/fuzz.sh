@@ -6,6 +6,7 @@
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 seconds=${1:-20}
 shift || true
 targets=("$@")

@@ -4,6 +4,7 @@
 # xdotool into a real window under Xvfb, whether every one is saved.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/stable-build-plan.sh
 GESTURELAB_APT_PACKAGES="xvfb xdotool" bash scripts/bootstrap.sh >/dev/null
 swift build -c release >/dev/null
 bin=$(swift build -c release --show-bin-path)/gesturelab

@@ -32,6 +32,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Runs of each measurement; the fastest is reported.")
     var repeats = 3
 
+    @Option(name: .long, help: "Unmeasured runs of each measurement before the measured ones (as a peer's harness warms up: scripts/bench-peer.sh gives both one).")
+    var warmup = 0
+
     @Option(name: .long, help: "Another scene to compare the engine's speed with, in the same run, runs interleaved (a UIKit-style recognizer against its built-in, say).")
     var against: String?
 
@@ -47,6 +50,7 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if trace == "-" { throw ValidationError("bench measures reading a file; give the trace as a file, not standard input") }
         try OptionCheck.count(repeats, "--repeats", in: 1...1000, what: "how many runs of each measurement")
+        try OptionCheck.count(warmup, "--warmup", in: 0...1000, what: "how many unmeasured runs before each measurement")
         try OptionCheck.count(copies, "--copies", in: 1...1000, what: "how many copies of the workload")
         for n in recognizers { try OptionCheck.count(n, "--recognizers", in: 0...10_000, what: "a recognizer count") }
     }
@@ -90,13 +94,14 @@ struct BenchCommand: ParsableCommand {
         }
         let clock = ContinuousClock()
         func seconds(_ d: Swift.Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
-        /// The fastest of `repeats` runs: the machine only ever adds time.
+        /// The fastest of `repeats` runs, after `warmup` unmeasured ones: the machine only ever adds time.
         func best(_ body: () throws -> Void) rethrows -> Double {
+            for _ in 0..<warmup { try body() }
             var fastest = Double.infinity
             for _ in 0..<max(1, repeats) { fastest = min(fastest, seconds(try clock.measure(body))) }
             return fastest
         }
-        emit("best of \(max(1, repeats)) runs each; ratios compare with baselines measured in this same run")
+        emit("best of \(max(1, repeats)) runs each\(warmup > 0 ? " after \(warmup) unmeasured" : ""); ratios compare with baselines measured in this same run")
 
         if let platforms {
             let list = try platforms.split(separator: ",").map { name in

@@ -399,6 +399,11 @@ struct BenchCLITests {
         for line in ["read:", "read + replay (7 recognizers)", "engine,  0 recognizers", "engine,  1 recognizers", "engine,  7 recognizers", "engine, 20 recognizers", "peak memory"] {
             #expect(r.stdout.contains(line), "\(line)")
         }
+        // A warm-up run, as a peer's harness makes one, is said and not measured.
+        let warm = try gesturelab(["bench", "recordings/traces/pinch-and-twist.jsonl", "--engine-only", "--recognizers", "1", "--warmup", "1", "--repeats", "1"])
+        #expect(warm.status == 0, "\(warm.stderr)")
+        #expect(warm.stdout.contains("best of 1 runs each after 1 unmeasured"), "\(warm.stdout)")
+        #expect(warm.stdout.contains("engine,  1 recognizers"), "\(warm.stdout)")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gl-hammer-\(getpid()).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let g = try gesturelab(["bench", "--generate", out])

@@ -95,6 +95,7 @@ struct UnixConventionTests {
         (["evaluate", "recordings/traces", "--scene", "recordings/scenes/tap-requires-double-tap.yaml", "--expect", "singleTap=x", "--jobs", "0"], "--jobs 0"),
         (["train", "recordings/traces", "--per-label", "0", "-o", "/tmp/t.json"], "--per-label 0"),
         (["bench", "--repeats", "0"], "--repeats 0"),
+        (["bench", "--warmup=-1"], "--warmup -1"),
         (["bench", "--generate", "/tmp/never.jsonl", "--copies", "1000000000"], "--copies 1000000000"),
         (["bench", "--recognizers=-3"], "--recognizers -3"),
     ])
