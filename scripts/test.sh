@@ -17,6 +17,15 @@ GESTURELAB_APT_PACKAGES="chromium curl xvfb xdotool time valgrind ${GESTURELAB_A
 # hide a missing declaration behind another dependency).
 mkdir -p .build
 bash scripts/check-manifest.sh
+# The benchmarks' release build (Benchmarks/, its own package and folder) runs beside the debug
+# build: each leaves one core idle for long stretches (the release build compiles GestureLab's
+# modules one after another, one whole-module job each), and the thresholds below need it.
+# Both executables and the benchmark plugin's tool, so the checks below build nothing.
+bench_build_log=$(mktemp)
+( swift build --package-path Benchmarks -c release && swift build --package-path Benchmarks -c release --product BenchmarkTool ) >"$bench_build_log" 2>&1 &
+bench_build_pid=$!
+# A failed step below stops the run: the build beside it stops too.
+trap 'pkill -P "$bench_build_pid" 2>/dev/null; kill "$bench_build_pid" 2>/dev/null; true' EXIT
 # One build of everything, tests included. A compiler warning fails the run: warnings are fixed,
 # not accumulated (an incremental build shows only the files it recompiled; CI builds clean).
 mkdir -p .build
@@ -32,6 +41,13 @@ if grep "warning:" .build/last-build.log | grep -v "^warning: 'swift-distributed
     exit 1
 fi
 step build
+if ! wait "$bench_build_pid"; then
+    grep -E "error:" "$bench_build_log" | head -20 >&2
+    echo "test.sh: the benchmarks (Benchmarks/) did not build in release (above; the whole output: swift build --package-path Benchmarks -c release)" >&2
+    exit 1
+fi
+rm -f "$bench_build_log"
+step "benchmarks' release build"
 # The tests' scratch files (inputs they write, outputs of the commands they run) go to a folder of
 # this run's, removed at the end however the run ends: several suites make folders named after
 # their process in the temporary directory, and a CI machine's /tmp filled with them run by run.
