@@ -25,7 +25,7 @@ bench_build_log=$(mktemp)
 ( swift build --package-path Benchmarks -c release && swift build --package-path Benchmarks -c release --product BenchmarkTool ) >"$bench_build_log" 2>&1 &
 bench_build_pid=$!
 # A failed step below stops the run: the build beside it stops too.
-trap 'pkill -P "$bench_build_pid" 2>/dev/null; kill "$bench_build_pid" 2>/dev/null; true' EXIT
+trap 'pkill -P "$bench_build_pid" 2>/dev/null; kill "$bench_build_pid" 2>/dev/null; rm -f "$bench_build_log"' EXIT
 # One build of everything, tests included. A compiler warning fails the run: warnings are fixed,
 # not accumulated (an incremental build shows only the files it recompiled; CI builds clean).
 mkdir -p .build
