@@ -20,7 +20,6 @@ fi
 graphs=$(bash scripts/symbol-graphs.sh)
 mkdir -p "$out"
 for module in GestureEngine GestureLabUIKit GestureLabTesting GestureLabCLI; do
-    [ -s "$graphs/$module.symbols.json" ] || { echo "public-api.sh: no symbol graph of $module in $graphs (scripts/symbol-graphs.sh extracts it)" >&2; exit 1; }
     python3 - "$graphs" "$module" > "$out/$module.txt" <<'PY'
 import glob, json, sys
 graphs, module = sys.argv[1], sys.argv[2]
