@@ -65,6 +65,37 @@ struct TraceEventFastPathTests {
         }
     }
 
+    @Test("Numbers of every length, sign and leading zeros: the fast path reads what the general decoder reads, or passes")
+    func numbersOfEveryShape() {
+        var state: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(next(10))) })
+        }
+        func number(signed: Bool) -> String {
+            // Up to 16 digits on each side (15 significant is the path's limit); a zero whole
+            // part, leading zeros (invalid), a point with no digits after it (invalid).
+            let whole = next(5) == 0 ? "0" : (next(6) == 0 ? "0" : "") + digits(next(17))
+            let fraction = next(3) == 0 ? "" : "." + (next(3) == 0 ? String(repeating: "0", count: next(9)) : "") + digits(next(17))
+            return (signed && next(2) == 0 ? "-" : "") + whole + fraction
+        }
+        var fast = 0, valid = 0
+        for _ in 0..<20_000 {
+            let line = #"{"t":"# + number(signed: false) + #","type":"move","id":"# + (next(4) == 0 ? digits(next(17)) : String(next(100)))
+                + #","x":"# + number(signed: true) + #","y":"# + number(signed: true) + "}"
+            let (f, g) = both(line)
+            if g != nil { valid += 1 }
+            guard let f else { continue }
+            fast += 1
+            #expect(g.map { same(f, $0) } == true, "\(line)")
+        }
+        // Enough of both kinds that the comparison means something.
+        #expect(fast > 1000 && valid > fast, "\(fast) read by the fast path, \(valid) valid")
+    }
+
     @Test("At each edge of the path: unusual but valid lines read alike or go to the general decoder; invalid ones always go to it")
     func edges() {
         let onPath = [
@@ -79,6 +110,10 @@ struct TraceEventFastPathTests {
             #"{"t":99999999.9999999,"type":"move","id":7,"x":0.0000001,"y":0.00000001}"#,
             #"{"t":1234567.12345678,"type":"move","id":7,"x":-12345678.9,"y":8.00000000}"#,
             #"{"t":100000000000,"type":"move","id":7,"x":-0.0,"y":10000000.5}"#,
+            // Seven digits on each side of the point, a seven- and an eight-digit id, a zero
+            // after the point, a fraction after "0.".
+            #"{"t":7654321.765,"type":"move","id":9999999,"x":-1234567.1234567,"y":9.0500001}"#,
+            #"{"t":7654321,"type":"move","id":12345678,"x":1000000.0000001,"y":-0.5}"#,
             // Times: up to three places become microseconds without a division; more go
             // through the Double, as the general decoder does.
             #"{"t":12.5,"type":"move","id":7,"x":1,"y":2}"#,
