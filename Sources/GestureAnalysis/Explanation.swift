@@ -201,6 +201,21 @@ public struct Explanation: Sendable {
     /// comparison that needs no more).
     public func sequences(recognizers: [String], chains: Bool = true) -> [Sequence] {
         let bounds = Explanation.sequenceBounds(entries)
+        // Rows name their recognizer by number: each number is looked up once, not read as
+        // text on every row (a replay logs nearly three rows per event).
+        var slots: [Int32: Int] = [:]
+        func slot(_ name: LogName) -> Int {
+            if let s = slots[name.number] { return s }
+            let s = recognizers.firstIndex(of: name.string) ?? -1
+            slots[name.number] = s
+            return s
+        }
+        let firstSlot = recognizers.map { recognizers.firstIndex(of: $0)! }
+        // Per recognizer, in each sequence: its last transition other than an update (which
+        // decides nothing), whether it began or recognized, and the rows where it waited.
+        var final = [Int](repeating: -1, count: recognizers.count)
+        var won = [Bool](repeating: false, count: recognizers.count)
+        var pendings: [(slot: Int, row: Int)] = []
         // One walk over the log: each sequence's entries are the ones from its start up to the
         // next sequence's start (a trace of thousands of taps was quadratic here).
         var result: [Sequence] = []
@@ -208,31 +223,44 @@ public struct Explanation: Sendable {
         for (i, (s, _)) in bounds.enumerated() {
             let next = i + 1 < bounds.count ? bounds[i + 1].0 : Timestamp(microseconds: .max)
             while k < entries.count && entries[k].time < s { k += 1 }
-            var transitions: [String: [LogEntry]] = [:], pendings: [String: [LogEntry]] = [:]
+            for r in final.indices { final[r] = -1; won[r] = false }
+            pendings.removeAll(keepingCapacity: true)
             var j = k
-            while j < entries.count && entries[j].time < next {
-                let e = entries[j]
-                if let r = e.recognizer {
-                    if e.kind == .transition { transitions[r, default: []].append(e) } else if e.kind == .pending { pendings[r, default: []].append(e) }
+            entries.withUnsafeBufferPointer { rows in
+                while j < rows.count && rows[j].time < next {
+                    if rows[j].kind == .transition || rows[j].kind == .pending, let name = rows[j].recognizerName {
+                        let r = slot(name)
+                        if r >= 0 {
+                            if rows[j].kind == .pending {
+                                pendings.append((r, j))
+                            } else if rows[j].toName != .changed {
+                                final[r] = j
+                                if rows[j].toName == .began || rows[j].toName == .recognized { won[r] = true }
+                            }
+                        }
+                    }
+                    j += 1
                 }
-                j += 1
             }
             let end = j > 0 ? entries[j - 1].time : s
             k = j
             var outcomes: [Outcome] = []
             var winners: [String] = []
             var waiting: [String] = []
-            for r in recognizers {
-                let inWindow = transitions[r] ?? []
-                guard let final = inWindow.last(where: { $0.to != "changed" }) else {
-                    if let p = pendings[r]?.last { waiting.append("\(r) is still waiting at the end of this sequence: \(p.cause.text)") }
+            for (r, name) in recognizers.enumerated() {
+                let slot = firstSlot[r]
+                guard final[slot] >= 0 else {
+                    if let p = pendings.last(where: { $0.slot == slot }) {
+                        waiting.append("\(name) is still waiting at the end of this sequence: \(entries[p.row].cause.text)")
+                    }
                     continue
                 }
-                if inWindow.contains(where: { $0.to == "began" || $0.to == "recognized" }) { winners.append(r) }
-                let waited = pendings[r]?.last { $0.time <= final.time }
-                var summary = "\(r) \(final.to ?? "?") at \(Explanation.ms(final.time)): \(final.cause.text)"
+                let final = entries[final[slot]]
+                if won[slot] { winners.append(name) }
+                let waited = pendings.last { $0.slot == slot && entries[$0.row].time <= final.time }.map { entries[$0.row] }
+                var summary = "\(name) \(final.to ?? "?") at \(Explanation.ms(final.time)): \(final.cause.text)"
                 if let w = waited { summary += "; it had been waiting since \(Explanation.ms(w.time)) for \(w.cause.other ?? "another recognizer")" }
-                outcomes.append(Outcome(recognizer: r, result: final.to ?? "?", time: final.time, chain: chains ? chain(from: final.seq) : [],
+                outcomes.append(Outcome(recognizer: name, result: final.to ?? "?", time: final.time, chain: chains ? chain(from: final.seq) : [],
                                         waitedSince: waited?.time, waitedFor: waited?.cause.other, summary: summary))
             }
             result.append(Sequence(start: s, end: end, winners: winners, outcomes: outcomes, stillWaiting: waiting))
@@ -245,12 +273,15 @@ public struct Explanation: Sendable {
         var bounds: [(Timestamp, Timestamp)] = []
         var counter = TouchSequenceCounter()
         var start: Timestamp?
-        for e in entries where e.kind == .input {
-            switch counter.step(e) {
-            case .firstFingerDown: start = e.time
-            case .lastFingerUp:
-                if let s = start { bounds.append((s, e.time)); start = nil }
-            case .other: break
+        // Rows read in place: a copy of each (its cause, its evidence) cost more than the rest.
+        entries.withUnsafeBufferPointer { rows in
+            for i in rows.indices where rows[i].kind == .input {
+                switch counter.step(kind: .input, phase: rows[i].phaseName) {
+                case .firstFingerDown: start = rows[i].time
+                case .lastFingerUp:
+                    if let s = start { bounds.append((s, rows[i].time)); start = nil }
+                case .other: break
+                }
             }
         }
         if let s = start { bounds.append((s, entries.last?.time ?? s)) }

@@ -67,12 +67,21 @@ public struct ExplanationStream {
             closed = []
             swap(&closed, &current)
         } else {
-            closed = Array(current[..<split])
-            current.removeFirst(split)
+            // The few rows from `time` on are copied out; the closed rows stay where they are.
+            closed = current
+            current = Array(closed[split...])
+            closed.removeSubrange(split...)
         }
         if started { answer(closed) }
         started = true
-        previous = closed
+        // The sequence before the closed one is no longer needed: its buffer takes the next
+        // sequence's rows, so a long trace does not grow a new list sequence after sequence.
+        var spare = closed
+        swap(&spare, &previous)
+        if current.isEmpty && current.capacity < spare.capacity {
+            spare.removeAll(keepingCapacity: true)
+            swap(&spare, &current)
+        }
     }
 
     /// Answers a sequence question about one closed sequence's entries.

@@ -175,6 +175,10 @@ public struct ReplayDiff: Sendable {
             if range.contains(seen) { found.append(e) }
             seen += 1
         }
+
+        /// Whether every transition of the range has been found (the rest of the trace is not
+        /// needed: `TraceWhile`).
+        public var isComplete: Bool { seen >= range.upperBound }
     }
 
     public var identical: Bool { divergence == nil && changes.isEmpty }

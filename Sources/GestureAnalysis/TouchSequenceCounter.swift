@@ -11,7 +11,13 @@ public struct TouchSequenceCounter: Sendable {
     public init() {}
 
     public mutating func step(_ e: LogEntry) -> Step {
-        guard e.kind == .input, let phase = e.phaseName else { return .other }
+        step(kind: e.kind, phase: e.phaseName)
+    }
+
+    /// `step` of a row given by its kind and phase (a reader that walks rows in place, without
+    /// copying them).
+    public mutating func step(kind: LogEntry.Kind, phase: LogName?) -> Step {
+        guard kind == .input, let phase else { return .other }
         // Compared as the log's numbers: this runs on every entry of every replay.
         if phase == .began {
             fingersDown += 1

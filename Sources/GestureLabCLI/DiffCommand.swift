@@ -49,17 +49,22 @@ struct DiffCommand: ParsableCommand {
         // One table numbers both sides' winners and outcomes, so equal ones compare as numbers.
         let lists = NameLists()
         let left = ReplayDiff.Side(recognizers: ids, stretch: cut(), lists: lists), right = ReplayDiff.Side(recognizers: ids, stretch: cut(), lists: lists)
+        // Two replays at once keep both cores busy: each reads its trace on its own thread.
+        let busy = busyThreadsInParallel
         let results = try inParallel(
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, log: .rows(right.feed), quiet: true) })
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy).source, scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy).source, scene: b, platform: platform, log: .rows(right.feed), quiet: true) })
         // Both replays read the same trace: its problems are said once.
         for w in results.0.warnings { Exit.warn(w.description) }
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
             // The block of transitions where they part ways, found by replaying both again.
+            // Each replay stops once its side's block is found: nothing after it is read.
             let x = ReplayDiff.TransitionFinder(range: range, stretch: cut()), y = ReplayDiff.TransitionFinder(range: range, stretch: cut())
             _ = try inParallel(
-                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: a, platform: platform, log: .rows(x.feed), quiet: true) },
-                { try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: b, platform: platform, log: .rows(y.feed), quiet: true) })
+                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy).source) { !x.isComplete },
+                                   scene: a, platform: platform, log: .rows(x.feed), quiet: true) },
+                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy).source) { !y.isComplete },
+                                   scene: b, platform: platform, log: .rows(y.feed), quiet: true) })
             return (x.found, y.found)
         }
         if stretch.isSet && d.first >= d.winnersLeft.count {

@@ -65,7 +65,8 @@ struct ExplainCommand: ParsableCommand {
             do { ids = try PlatformReplay.recognizerIDs(platform: scene.platform, scene: doc) } catch { throw Exit.fail(error.description) }
             var count = 0
             var number = 0
-            var stream = ExplanationStream(.sequences(recognizers: ids) { q in
+            // The text names each loser's last cause, not the chain behind it (JSON has chains).
+            var stream = ExplanationStream(.sequences(recognizers: ids, chains: format == .json) { q in
                 number += 1
                 guard stretch.asked(number, q.start) else { return }
                 count += 1

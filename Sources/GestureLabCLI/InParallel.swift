@@ -23,6 +23,10 @@ func inParallel<A, B>(_ a: () throws -> A, _ b: () throws -> B) throws -> (A, B)
     return try (slots.a!.get(), slots.b!.get())
 }
 
+/// The threads `inParallel`'s two pieces of work keep busy (one when they run one after the
+/// other): what `openTraceOrExit` weighs when it decides whether a trace gets a reading thread.
+var busyThreadsInParallel: Int { RecognizerRegistry.current.requiresMainThread ? 1 : 2 }
+
 /// Each slot is written by one thread, and read after both have finished.
 final class ParallelSlots<A, B>: @unchecked Sendable {
     var a: Result<A, any Error>?
