@@ -52,8 +52,8 @@ struct DiffCommand: ParsableCommand {
         // Two replays at once keep both cores busy: each reads its trace on its own thread.
         let busy = busyThreadsInParallel
         let results = try inParallel(
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy).source, scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy).source, scene: b, platform: platform, log: .rows(right.feed), quiet: true) })
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy), scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy), scene: b, platform: platform, log: .rows(right.feed), quiet: true) })
         // Both replays read the same trace: its problems are said once.
         for w in results.0.warnings { Exit.warn(w.description) }
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
@@ -61,9 +61,9 @@ struct DiffCommand: ParsableCommand {
             // Each replay stops once its side's block is found: nothing after it is read.
             let x = ReplayDiff.TransitionFinder(range: range, stretch: cut()), y = ReplayDiff.TransitionFinder(range: range, stretch: cut())
             _ = try inParallel(
-                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy).source) { !x.isComplete },
+                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy)) { !x.isComplete },
                                    scene: a, platform: platform, log: .rows(x.feed), quiet: true) },
-                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy).source) { !y.isComplete },
+                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy)) { !y.isComplete },
                                    scene: b, platform: platform, log: .rows(y.feed), quiet: true) })
             return (x.found, y.found)
         }

@@ -37,16 +37,11 @@ struct StretchOptions: ParsableArguments {
     }
 
     /// The trace, read only as far as the stretch needs.
-    func reader(_ trace: String) throws -> any TraceEventSource {
-        try reader(trace, busyThreads: 1).source
-    }
-
-    /// The same for a replay that keeps `busyThreads` threads busy (`openTraceOrExit`), and the
-    /// reader's `readAhead` (nil when it reads on a thread of its own), for a thread that helps.
-    func reader(_ trace: String, busyThreads: Int) throws -> (source: any TraceEventSource, readAhead: (@Sendable () -> Bool)?) {
+    /// `busyThreads`: the threads the replay keeps busy (`openTraceOrExit`).
+    func reader(_ trace: String, busyThreads: Int = 1) throws -> any TraceEventSource {
         let whole = try openTraceOrExit(trace, busyThreads: busyThreads)
-        guard to != nil || sequence != nil else { return (whole, whole.readAhead) }
-        return (TraceUntil(source: whole, time: to.map { Timestamp.milliseconds($0) }, sequences: sequence), whole.readAhead)
+        guard to != nil || sequence != nil else { return whole }
+        return TraceUntil(source: whole, time: to.map { Timestamp.milliseconds($0) }, sequences: sequence)
     }
 }
 
