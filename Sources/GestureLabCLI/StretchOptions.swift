@@ -51,6 +51,8 @@ struct StretchOptions: ParsableArguments {
 /// end of what is read (`TraceUntil` stops the reading).
 struct StretchFilter {
     let stretch: StretchOptions
+    /// `stretch.isSet`, read once: the options' wrapped values are slow to read on every row.
+    private let isSet: Bool
     private var fingers = 0
     private(set) var sequences = 0
     private var inStretch: Bool
@@ -58,7 +60,8 @@ struct StretchFilter {
 
     init(_ stretch: StretchOptions) {
         self.stretch = stretch
-        inStretch = !stretch.isSet
+        isSet = stretch.isSet
+        inStretch = !isSet
     }
 
     /// Whether a trace event is in the stretch.
@@ -79,6 +82,6 @@ struct StretchFilter {
     /// Whether a log entry is in the stretch (a timer due before its start fires when its first
     /// touch arrives, and is not).
     func keeps(_ e: LogEntry) -> Bool {
-        !stretch.isSet || start.map { e.time >= $0 } == true
+        !isSet || start.map { e.time >= $0 } == true
     }
 }

@@ -41,11 +41,16 @@ public final class PageOutput {
 
     /// Bytes of the page's data: written with `</` escaped, even across two calls.
     func writeData(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        for b in bytes {
-            if heldLessThan && b == 0x2F { buffer.append(0x5C) }
-            buffer.append(b)
-            heldLessThan = b == 0x3C
+        // Copied in runs, not byte by byte (each append to the stored array was checked for
+        // exclusive access): only a "/" right after a "<" gets a backslash before it.
+        var run = 0
+        for i in bytes.indices where bytes[i] == 0x2F && (i == 0 ? heldLessThan : bytes[i - 1] == 0x3C) {
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            buffer.append(0x5C)
+            run = i
         }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        if let last = bytes.last { heldLessThan = last == 0x3C }
         if buffer.count >= chunk { try flush() }
     }
 

@@ -41,11 +41,20 @@ public enum TimelineSVG {
         return Scale(start: s - span * 0.02, span: span * 1.04)
     }
 
-    static func markColor(_ mark: TimelineModel.Mark) -> String {
-        if mark.kind == "transition" {
-            let to = mark.label.components(separatedBy: "→ ").last ?? ""
-            return markColors[to] ?? "#555"
+    /// The state a transition's label ends in: the text after its last "→ " ("possible → began":
+    /// "began"), or the whole label without one. Read on every mark a page draws.
+    static func state(after label: String) -> Substring {
+        var end = label.endIndex
+        while let arrow = label[..<end].lastIndex(of: "→") {
+            let next = label.index(after: arrow)
+            if next < label.endIndex && label[next] == " " { return label[label.index(after: next)...] }
+            end = arrow
         }
+        return label[...]
+    }
+
+    static func markColor(_ mark: TimelineModel.Mark) -> String {
+        if mark.kind == "transition" { return markColors[String(state(after: mark.label))] ?? "#555" }
         if mark.kind == "view" && mark.label == "cancelled" { return "#c85f5f" }
         return markColors[mark.kind] ?? "#555"
     }
