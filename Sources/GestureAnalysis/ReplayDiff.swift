@@ -177,7 +177,7 @@ public struct ReplayDiff: Sendable {
         }
 
         /// Whether every transition of the range has been found (the rest of the trace is not
-        /// needed: `TraceWhile`).
+        /// needed: `TraceUntil(source:while:)`).
         public var isComplete: Bool { seen >= range.upperBound }
     }
 

@@ -5,18 +5,26 @@ import GestureTrace
 /// replayed in full, because the engine's state at a quiet point (a scroll view still
 /// decelerating, a view an app action moved, a recognizer waiting on another) is not kept as a
 /// snapshot to start from; what comes after is never read.
+///
+/// Or read only while `wanted()` says more is needed: a reader of the log that has found what
+/// it looks for (the transitions `diff` shows, found by replaying both sides again) ends the
+/// replay there. It is asked before each event, on the engine's thread, once the rows of the
+/// event before it were handed over.
 public final class TraceUntil: TraceEventSource {
     let source: any TraceEventSource
     let time: Timestamp?
     let sequences: Int?
+    let wanted: (() -> Bool)?
     var down = 0, started = 0
     var done = false
 
-    /// Stops at the first sequence starting after `time`, or after `sequences` sequences.
-    public init(source: any TraceEventSource, time: Timestamp? = nil, sequences: Int? = nil) {
+    /// Stops at the first sequence starting after `time`, after `sequences` sequences, or
+    /// before the first event `wanted` no longer asks for.
+    public init(source: any TraceEventSource, time: Timestamp? = nil, sequences: Int? = nil, while wanted: (() -> Bool)? = nil) {
         self.source = source
         self.time = time
         self.sequences = sequences
+        self.wanted = wanted
     }
 
     public var header: TraceHeader { source.header }
@@ -24,7 +32,12 @@ public final class TraceUntil: TraceEventSource {
     public var eventCount: Int { source.eventCount }
 
     public func nextEvent() throws(TraceDiagnostic) -> TraceEvent? {
-        guard !done, let e = try source.nextEvent() else { return nil }
+        guard !done else { return nil }
+        if let wanted, !wanted() {
+            done = true
+            return nil
+        }
+        guard let e = try source.nextEvent() else { return nil }
         switch e.type {
         case .down:
             if down == 0 {

@@ -61,9 +61,9 @@ struct DiffCommand: ParsableCommand {
             // Each replay stops once its side's block is found: nothing after it is read.
             let x = ReplayDiff.TransitionFinder(range: range, stretch: cut()), y = ReplayDiff.TransitionFinder(range: range, stretch: cut())
             _ = try inParallel(
-                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy)) { !x.isComplete },
+                { try replayOrExit(trace: trace, reader: TraceUntil(source: stretch.reader(trace, busyThreads: busy)) { !x.isComplete },
                                    scene: a, platform: platform, log: .rows(x.feed), quiet: true) },
-                { try replayOrExit(trace: trace, reader: TraceWhile(source: stretch.reader(trace, busyThreads: busy)) { !y.isComplete },
+                { try replayOrExit(trace: trace, reader: TraceUntil(source: stretch.reader(trace, busyThreads: busy)) { !y.isComplete },
                                    scene: b, platform: platform, log: .rows(y.feed), quiet: true) })
             return (x.found, y.found)
         }
