@@ -37,8 +37,8 @@ public struct ThresholdSensitivity {
         let baseline = Baseline(recognizers: recognizers)
         for e in log.entries { baseline.feed(e) }
         baseline.finish()
-        let found = analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _ in
-            replay(doc).map { SequenceResults.of($0.entries, recognizers: recognizers).map { baseline.winnerLists.number($0.winners) } }
+        let found = analyze(baseline: baseline, scene: scene, recognizers: recognizers, vary: vary, oneThread: oneThread) { doc, _, _ in
+            replay(doc).map { (SequenceResults.of($0.entries, recognizers: recognizers).map { baseline.winnerLists.number($0.winners) }, partial: false) }
         }
         // A log in memory is short: its decisions come back from memory (the spool's budget).
         return (try? found.decisions.all().map(found.item)) ?? []
@@ -69,13 +69,15 @@ public struct ThresholdSensitivity {
     /// The same from a baseline gathered as its replay ran. `winners(doc, sequences)` gives the
     /// whole trace's winners with `doc` (numbered in `baseline.winnerLists`), knowing that only the touch sequences numbered in
     /// `sequences` (from 0) recorded the threshold being varied: a caller may replay only those
-    /// (`SequenceWindows`) and take the baseline's winners for the rest.
+    /// (`SequenceWindows`) and take the baseline's winners for the rest. With `untilChanged`, the
+    /// replay may stop at the first sequence whose winners are not the baseline's, returning a
+    /// partial list that says so (`partial`): the search then knows the value changes them.
     /// `oneThread`: search on the calling thread only (the registry's types run users'
     /// main-actor code: `RecognizerRegistry.requiresMainThread`).
     public static func analyze(baseline: Baseline, scene: SceneDocument, recognizers: [String],
                                vary: ((SceneDocument, _ parameter: String, _ value: Double) -> SceneDocument?)? = nil,
                                oneThread: Bool = RecognizerRegistry.current.requiresMainThread,
-                               winners: (SceneDocument, _ sequences: [Int]) -> [Int32]?) -> Findings {
+                               winners: (SceneDocument, _ sequences: [Int], _ untilChanged: Bool) -> (winners: [Int32], partial: Bool)?) -> Findings {
         // Each "recognizer.parameter" is searched once, from its first decision with finite
         // numbers; the searches are independent, so they run on every core (`winners` must allow
         // that) unless the registry's types must stay on one thread.
@@ -95,7 +97,7 @@ public struct ThresholdSensitivity {
                 let (r, sequences) = jobs[n]
                 found.set(n, search(recognizer: d.name(r.recognizer), parameter: d.name(r.parameter), from: r.threshold, past: r.value,
                                     scene: scene, baseline: winnersBefore, vary: vary,
-                                    describe: { describeChange(from: winnersBefore, to: $0, shown: shown, names: sets.list) }) { winners($0, sequences) })
+                                    describe: { describeChange(from: winnersBefore, to: $0, shown: shown, names: sets.list) }) { winners($0, sequences, $1) })
             }
             // Users' main-actor code (GestureLabUIKit) never runs on two threads at once.
             if oneThread {
@@ -191,7 +193,20 @@ public struct ThresholdSensitivity {
                                      scene: SceneDocument, baseline: W,
                                      vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
                                      describe: (W) -> String, winnersOf: (SceneDocument) -> W?) -> (Double, String)? {
-        func winners(_ v: Double) -> W? {
+        search(recognizer: r, parameter: parameter, from: threshold, past: value, scene: scene, baseline: baseline, vary: vary,
+               describe: describe) { doc, _ in winnersOf(doc).map { ($0, partial: false) } }
+    }
+
+    /// The same, with replays that may stop at the first sequence whose winners differ from the
+    /// baseline's: `winnersOf(doc, untilChanged)` may then return a partial list (saying so), which
+    /// is enough to know that the value changes the winners. Most steps of a search only ask that;
+    /// the winners shown are those of a whole replay with the value found.
+    static func search<W: Equatable>(recognizer r: String, parameter: String, from threshold: Double, past value: Double,
+                                     scene: SceneDocument, baseline: W,
+                                     vary: ((SceneDocument, String, Double) -> SceneDocument?)? = nil,
+                                     describe: (W) -> String,
+                                     winnersOf: (SceneDocument, _ untilChanged: Bool) -> (winners: W, partial: Bool)?) -> (Double, String)? {
+        func winners(_ v: Double, untilChanged: Bool = true) -> (winners: W, partial: Bool)? {
             var doc = scene
             if let vary {
                 guard let varied = vary(scene, parameter, v) else { return nil }
@@ -199,16 +214,16 @@ public struct ThresholdSensitivity {
             } else {
                 _ = doc.override(recognizer: r, parameter: parameter, value: .number(v))
             }
-            return winnersOf(doc)
+            return winnersOf(doc, untilChanged)
         }
         let direction: Double = value >= threshold ? 1 : -1
         let distance = max(abs(value - threshold), abs(threshold) * 0.25, 0.001)
         var unchanged = threshold
-        var changed: (Double, W)?
+        var changed: (Double, (winners: W, partial: Bool))?
         for factor in [1.01, 1.25, 1.5, 2, 3, 5, 10] {
             let v = threshold + direction * distance * factor
             guard v >= 0, let w = winners(v) else { continue }
-            if w != baseline { changed = (v, w); break }
+            if w.winners != baseline { changed = (v, w); break }
             unchanged = v
         }
         guard var (hi, w) = changed else { return nil }
@@ -216,9 +231,10 @@ public struct ThresholdSensitivity {
         for _ in 0..<8 {
             let mid = (lo + hi) / 2
             guard let wm = winners(mid) else { break }
-            if wm != baseline { hi = mid; w = wm } else { lo = mid }
+            if wm.winners != baseline { hi = mid; w = wm } else { lo = mid }
         }
-        return (hi, describe(w))
+        if w.partial, let whole = winners(hi, untilChanged: false) { w = whole }
+        return (hi, describe(w.winners))
     }
 
     /// Up to `listedSequences` sequences: every sequence's winners. A longer trace: the

@@ -293,6 +293,10 @@ public struct DecisionLog: Sendable {
     /// are kept and numbered either way; the text timeline shows only how many there were, so a
     /// text replay turns this off and no recognizer's reason for an update is built.
     public var keepsRoutineCauses = true
+    /// Whether a touch's moves are written as input rows (they are numbered either way). A reader
+    /// that only cuts the log into touch sequences and reads the decisions (a threshold search,
+    /// `SequenceResults`) needs a touch's first and last rows, and moves are most of a log.
+    package var keepsRoutineInput = true
     public private(set) var count = 0
 
     /// `destination`'s closures, read on every kept row without matching the enum.

@@ -146,6 +146,10 @@ extension GestureEnvironment {
         if let c = event.pointee.contact { touch.contact = c }
         if let b = event.pointee.buttons { touch.buttons = b }
         touch.phase = type == .move ? .moved : (type == .up ? .ended : .cancelled)
+        if type == .move && !log.keepsRoutineInput {
+            _ = log.skip(1)
+            return
+        }
         log.append(time: t, kind: .input, view: touch.view?.logName, phase: touch.phase.logName, touches: TouchIDs(touch.pointer),
                    cause: Cause(.input, type == .move ? CauseText("touch %d moves to (%1, %1)", Double(touch.pointer), x, y)
                                 : type == .up ? CauseText("touch %d lifts at (%1, %1)", Double(touch.pointer), x, y)

@@ -43,10 +43,10 @@ struct MinimizeCommand: ParsableCommand {
         var starts: [Timestamp] = []
         var reached: Int?
         let name = LogName(target), reachedState = LogName(state)
-        let log = ReplayLog(.rows { e in
+        let log = ReplayLog.winnersOnly { e in
             if counter.step(e) == .firstFingerDown { starts.append(e.time) }
             if reached == nil, e.kind == .transition, e.recognizerName == name, e.toName == reachedState { reached = max(starts.count - 1, 0) }
-        }, kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
+        }
         _ = try replayOrExit(trace: trace, reader: reader, scene: doc, platform: platform, log: log, observe: tape.append)
         tape.finish(from: reader)
         if let failure = tape.failure { throw Exit.fail("minimize: \(failure)") }

@@ -41,39 +41,58 @@ struct SensitivityCommand: ParsableCommand {
         let vary: ((SceneDocument, String, Double) -> SceneDocument?)? = platform == .uikit ? nil : { d, name, v in
             PlatformReplay.setting(name, to: v, in: d, platform: platform)
         }
-        /// Winners by sequence start (numbered in `baseline.winnerLists`), replaying `source` with `variant`.
+        /// Winners by sequence start (numbered in `baseline.winnerLists`), replaying `source` with
+        /// `variant`; the replay stops after the first sequence that `differs` says is not the
+        /// baseline's (`stoppedAt`, its start).
         let sets = baseline.winnerLists
-        func winners(_ variant: SceneDocument, _ source: any TraceEventSource) -> [(start: Timestamp, winners: Int32)]? {
+        func winners(_ variant: SceneDocument, _ source: any TraceEventSource,
+                     differs: ((_ index: Int, _ start: Timestamp, _ winners: Int32) -> Bool)? = nil) -> (got: [(start: Timestamp, winners: Int32)], stoppedAt: Timestamp?)? {
             var got: [(start: Timestamp, winners: Int32)] = []
-            var stream = ExplanationStream(.results(recognizers: ids) { got.append(($0.start, sets.number($0.winners))) })
-            // Winners need the touches and the decisions: nothing else is logged (nor the updates
-            // of a gesture under way, nor the causes of routine rows).
-            let log = ReplayLog(.rows { stream.feed($0) }, kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
-            guard (try? PlatformReplay.run(platform: platform, reader: source, scene: variant, log: log)) != nil else { return nil }
+            var stoppedAt: Timestamp?
+            var stream = ExplanationStream(.results(recognizers: ids) { q in
+                let w = sets.number(q.winners)
+                if stoppedAt == nil, let differs, differs(got.count, q.start, w) { stoppedAt = q.start }
+                got.append((q.start, w))
+            })
+            // Winners need the touches' first and last rows and the decisions: nothing else is
+            // logged (nor a touch's moves, nor the updates of a gesture under way).
+            let log = ReplayLog.winnersOnly { stream.feed($0) }
+            let reader = differs == nil ? source : TraceUntil(source: source, while: { stoppedAt == nil })
+            guard (try? PlatformReplay.run(platform: platform, reader: reader, scene: variant, log: log)) != nil else { return nil }
             _ = stream.finish()
-            return got
+            return (got, stoppedAt)
         }
         /// Outside the stretch the winners are the baseline's: only its sequences are compared.
         // (The baseline decided which sequences are the stretch's as it replayed.)
         let analysed = baseline.analysedSequences.map(Set.init)
         let outside = analysed.map { a in baseline.winners.indices.filter { !a.contains($0) } } ?? []
-        func wholeTrace(_ variant: SceneDocument) -> [Int32]? {
-            guard var all = winners(variant, tape.reader())?.map(\.winners) else { return nil }
+        let isOutside = Set(outside)
+        func wholeTrace(_ variant: SceneDocument, untilChanged: Bool) -> (winners: [Int32], partial: Bool)? {
+            let differs = { (i: Int, _: Timestamp, w: Int32) in i >= baseline.winners.count || !isOutside.contains(i) && w != baseline.winners[i] }
+            guard let (got, stoppedAt) = winners(variant, tape.reader(), differs: untilChanged ? differs : nil) else { return nil }
+            var all = got.map(\.winners)
             for i in outside where i < all.count && i < baseline.winners.count { all[i] = baseline.winners[i] }
-            return all
+            return (all, stoppedAt != nil)
         }
         /// The baseline's winners with those of `sequences` replayed in their windows, or nil
-        /// when a window's sequence is missing.
-        func windowed(_ variant: SceneDocument, _ sequences: [Int], leadIn: (Int) -> Int) -> [Int32]? {
+        /// when a window's sequence is missing (unless the replay stopped at a changed one).
+        func windowed(_ variant: SceneDocument, _ sequences: [Int], leadIn: (Int) -> Int, untilChanged: Bool = false) -> (winners: [Int32], partial: Bool)? {
             let spans = SequenceWindows.spans(starts: baseline.starts, sequences: sequences, leadIn: leadIn)
-            guard let got = winners(variant, tape.reader(spans: spans)) else { return nil }
+            let asked = Dictionary(sequences.filter { $0 < baseline.starts.count }.map { (baseline.starts[$0], $0) }, uniquingKeysWith: { a, _ in a })
+            let differs = { (_: Int, start: Timestamp, w: Int32) in asked[start].map { w != baseline.winners[$0] } ?? false }
+            guard let (got, stoppedAt) = winners(variant, tape.reader(spans: spans), differs: untilChanged ? differs : nil) else { return nil }
             let byStart = Dictionary(got.map { ($0.start, $0.winners) }, uniquingKeysWith: { a, _ in a })
             var all = baseline.winners
             for i in sequences {
-                guard i < all.count, let w = byStart[baseline.starts[i]] else { return nil }
+                guard i < all.count else { return nil }
+                guard let w = byStart[baseline.starts[i]] else {
+                    // Not reached: the replay stopped at a changed sequence before it.
+                    if let stoppedAt, baseline.starts[i] > stoppedAt { continue }
+                    return nil
+                }
                 all[i] = w
             }
-            return all
+            return (all, stoppedAt != nil)
         }
         // A short trace is replayed whole for every value (exact). A long one replays only the
         // sequences with a decision the value crosses, each after the ones before it (its
@@ -84,13 +103,15 @@ struct SensitivityCommand: ParsableCommand {
         // still moving can reach back further than one); a value needing a sequence no lead-in
         // reproduces, or most of the trace, replays the whole trace.
         let leadIns = Mutex<[Int: Int]>([:])  // 0: no lead-in reproduces the sequence
-        let found = ThresholdSensitivity.analyze(baseline: baseline, scene: doc, recognizers: ids, vary: vary) { variant, sequences in
-            if baseline.winners.count <= ThresholdSensitivity.listedSequences || sequences.count * 2 > baseline.winners.count { return wholeTrace(variant) }
+        let found = ThresholdSensitivity.analyze(baseline: baseline, scene: doc, recognizers: ids, vary: vary) { variant, sequences, untilChanged in
+            if baseline.winners.count <= ThresholdSensitivity.listedSequences || sequences.count * 2 > baseline.winners.count {
+                return wholeTrace(variant, untilChanged: untilChanged)
+            }
             // Searches run on several threads; a sequence may be checked twice, with the same answer.
             var unknown = leadIns.withLock { l in sequences.filter { l[$0] == nil } }
             var lead = 1
             while !unknown.isEmpty && lead <= 16 {
-                let unchanged = windowed(doc, unknown) { _ in lead }
+                let unchanged = windowed(doc, unknown) { _ in lead }?.winners
                 let reproduced = unknown.filter { unchanged?[$0] == baseline.winners[$0] }
                 leadIns.withLock { l in for i in reproduced { l[i] = lead } }
                 unknown.removeAll { i in reproduced.contains(i) }
@@ -98,8 +119,8 @@ struct SensitivityCommand: ParsableCommand {
             }
             leadIns.withLock { l in for i in unknown { l[i] = 0 } }
             let known = leadIns.withLock { $0 }
-            guard sequences.allSatisfy({ known[$0]! > 0 }) else { return wholeTrace(variant) }
-            return windowed(variant, sequences) { known[$0] ?? 1 }
+            guard sequences.allSatisfy({ known[$0]! > 0 }) else { return wholeTrace(variant, untilChanged: untilChanged) }
+            return windowed(variant, sequences, leadIn: { known[$0] ?? 1 }, untilChanged: untilChanged)
         }
         // Registered parameters are UIKit-style classes' own; another platform's replay has none.
         let swept = result.scene.map { built in

@@ -20,12 +20,24 @@ public struct ReplayLog {
     public var routineUpdates: Bool
     /// Whether routine rows carry their causes (the text timeline hides them unless verbose).
     public var routineCauses: Bool
+    /// Whether a touch's moves are written as input rows (a search reading only who won skips
+    /// them: `DecisionLog.keepsRoutineInput`).
+    package var routineInput = true
 
     public init(_ destination: Destination = .entries, kinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true, routineCauses: Bool = true) {
         self.destination = destination
         self.kinds = kinds
         self.routineUpdates = routineUpdates
         self.routineCauses = routineCauses
+    }
+
+    /// Only what `SequenceResults` reads, for a replay that asks only who won each touch
+    /// sequence (threshold searches, `minimize`): the touches' first and last input rows and the
+    /// decisions, without updates or causes of routine rows.
+    package static func winnersOnly(_ body: @escaping (LogEntry) -> Void) -> ReplayLog {
+        var log = ReplayLog(.rows(body), kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
+        log.routineInput = false
+        return log
     }
 
     /// Every row kept in memory (`ReplayResult.log.entries`).
@@ -67,6 +79,7 @@ public struct ReplayLog {
     public func connect(_ log: inout DecisionLog) -> Connection {
         log.keepsRoutineUpdates = routineUpdates
         log.keepsRoutineCauses = routineCauses
+        log.keepsRoutineInput = routineInput
         guard let writer else {
             log.destination = destination
             return Connection(pipeline: nil)

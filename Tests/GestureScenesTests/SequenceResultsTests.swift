@@ -17,7 +17,17 @@ struct SequenceResultsTests {
         }
     }
 
-    @Test("Every shipped trace in every shipped scene: the same sequences, winners and last states as the explanation, whole and streamed")
+    /// A replay logged as a threshold search logs it (`ReplayLog.winnersOnly`): its rows, and
+    /// its sequences' results streamed.
+    func winnersOnly(tracePath: String, _ doc: SceneDocument, _ ids: [String]) throws -> ([LogEntry], [SequenceResults.Sequence]) {
+        var rows: [LogEntry] = [], results: [SequenceResults.Sequence] = []
+        var stream = ExplanationStream(.results(recognizers: ids) { results.append($0) })
+        _ = try Replay.run(tracePath: tracePath, scene: doc, log: .winnersOnly { rows.append($0); stream.feed($0) })
+        _ = stream.finish()
+        return (rows, results)
+    }
+
+    @Test("Every shipped trace in every shipped scene: the same sequences, winners and last states as the explanation, whole, streamed and from a winners-only log")
     func shippedPairs() throws {
         let scenes = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/recordings/scenes").filter { $0.hasSuffix(".yaml") }.sorted()
         let traces = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/recordings/traces").filter { $0.hasSuffix(".jsonl") }.sorted()
@@ -34,6 +44,13 @@ struct SequenceResultsTests {
                 for e in r.log.entries { stream.feed(e) }
                 _ = stream.finish()
                 #expect(streamed == expected, "\(trace) in \(scene), streamed")
+                // What a threshold search reads: no moves, no updates (`changed`), the rest numbered as before.
+                let (lean, leanResults) = try winnersOnly(tracePath: repositoryRoot + "/recordings/traces/" + trace, doc, ids)
+                #expect(leanResults == expected, "\(trace) in \(scene), winners only")
+                #expect(!lean.contains { $0.kind == .input && $0.phase == "moved" }, "\(trace) in \(scene): a move was written")
+                let decisions = r.log.entries.filter { $0.kind == .transition && $0.to != "changed" }
+                #expect(lean.filter { $0.kind == .transition }.map { "\($0.seq) \($0.recognizer ?? "") \($0.to ?? "")" }
+                        == decisions.map { "\($0.seq) \($0.recognizer ?? "") \($0.to ?? "")" }, "\(trace) in \(scene): numbering")
                 compared += 1
                 won += expected.filter { !$0.winners.isEmpty }.count
             }
