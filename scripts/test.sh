@@ -64,12 +64,15 @@ bash scripts/fuzz.sh "${GESTURELAB_FUZZ_SECONDS:-20}" >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 # What users import is a promise: its public surface must match docs/public-api (CHANGELOG.md).
 bash scripts/public-api.sh --check
+step "public API"
 # ... and nothing users compiled against the last release (docs/api-baseline/VERSION) breaks,
 # unless a new version announces it (swift-api-digester, as diagnose-api-breaking-changes).
 bash scripts/api-breakage.sh --check
+step "API breakage"
 # Allocations of the engine, the reader, the log writer and a streaming explain must not grow
 # (ordo-one/package-benchmark in Benchmarks/, thresholds in Benchmarks/Thresholds).
 bash scripts/bench-thresholds.sh
+step "allocation thresholds"
 # ... nor their instructions per run, counted by callgrind (no hardware counters on this kind of
 # VM), beyond 1% (Benchmarks/Thresholds/instructions.json).
 bash scripts/instruction-thresholds.sh
