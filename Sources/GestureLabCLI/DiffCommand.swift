@@ -50,10 +50,14 @@ struct DiffCommand: ParsableCommand {
         let lists = NameLists()
         let left = ReplayDiff.Side(recognizers: ids, stretch: cut(), lists: lists), right = ReplayDiff.Side(recognizers: ids, stretch: cut(), lists: lists)
         // Two replays at once keep both cores busy: each reads its trace on its own thread.
+        // They log what the sides read: transitions (causes only where not routine) and each
+        // touch's first and last rows.
         let busy = busyThreadsInParallel
         let results = try inParallel(
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy), scene: a, platform: platform, log: .rows(left.feed), quiet: true) },
-            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy), scene: b, platform: platform, log: .rows(right.feed), quiet: true) })
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy), scene: a, platform: platform,
+                               log: .transitionsAndTouches(updates: true, left.feed), quiet: true) },
+            { try replayOrExit(trace: trace, reader: stretch.reader(trace, busyThreads: busy), scene: b, platform: platform,
+                               log: .transitionsAndTouches(updates: true, right.feed), quiet: true) })
         // Both replays read the same trace: its problems are said once.
         for w in results.0.warnings { Exit.warn(w.description) }
         let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in

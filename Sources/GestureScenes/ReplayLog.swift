@@ -35,7 +35,14 @@ public struct ReplayLog {
     /// sequence (threshold searches, `minimize`): the touches' first and last input rows and the
     /// decisions, without updates or causes of routine rows.
     package static func winnersOnly(_ body: @escaping (LogEntry) -> Void) -> ReplayLog {
-        var log = ReplayLog(.rows(body), kinds: [.input, .transition], routineUpdates: false, routineCauses: false)
+        transitionsAndTouches(updates: false, body)
+    }
+
+    /// The transitions (with `updates`, every `changed` too, without its cause) and each touch's
+    /// first and last input rows: what a reader that cuts the log into touch sequences and
+    /// compares decisions needs (`diff`'s first replays).
+    package static func transitionsAndTouches(updates: Bool, _ body: @escaping (LogEntry) -> Void) -> ReplayLog {
+        var log = ReplayLog(.rows(body), kinds: [.input, .transition], routineUpdates: updates, routineCauses: false)
         log.routineInput = false
         return log
     }

@@ -91,31 +91,37 @@ struct ReplayDiffStreamTests {
         let overridden = b.override(recognizer: "singleTap", parameter: "allowableMovement", value: .number(20))
         #expect(overridden)
         let ids = ["singleTap", "doubleTap"]
-        let left = ReplayDiff.Side(recognizers: ids), right = ReplayDiff.Side(recognizers: ids)
         let wholeA = try Replay.run(tracePath: path, scene: a), wholeB = try Replay.run(tracePath: path, scene: b)
-        _ = try Replay.run(tracePath: path, scene: a, log: .rows(left.feed))
-        _ = try Replay.run(tracePath: path, scene: b, log: .rows(right.feed))
-        var replays = 0
-        let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
-            replays += 1
-            let x = ReplayDiff.TransitionFinder(range: range), y = ReplayDiff.TransitionFinder(range: range)
-            _ = try Replay.run(tracePath: path, scene: a, log: .rows(x.feed))
-            _ = try Replay.run(tracePath: path, scene: b, log: .rows(y.feed))
-            return (x.found, y.found)
+        func check(_ left: ReplayDiff.Side, _ right: ReplayDiff.Side, lean: Bool) throws {
+            var replays = 0
+            let d = try ReplayDiff(left: left, right: right, recognizers: ids) { range in
+                replays += 1
+                let x = ReplayDiff.TransitionFinder(range: range), y = ReplayDiff.TransitionFinder(range: range)
+                _ = try Replay.run(tracePath: path, scene: a, log: .rows(x.feed))
+                _ = try Replay.run(tracePath: path, scene: b, log: .rows(y.feed))
+                return (x.found, y.found)
+            }
+            // The definition, on the whole logs.
+            let xs = wholeA.log.transitions, ys = wholeB.log.transitions
+            func same(_ p: LogEntry, _ q: LogEntry) -> Bool { p.time == q.time && p.recognizer == q.recognizer && p.from == q.from && p.to == q.to }
+            let first = (0..<max(xs.count, ys.count)).first { i in !(i < xs.count && i < ys.count && same(xs[i], ys[i])) }
+            if late == 0 {
+                #expect(first == nil && d.divergence == nil && d.identical && replays == 0)
+            } else {
+                let i = try #require(first)
+                #expect(d.divergence?.left?.seq == (i < xs.count ? xs[i].seq : nil))
+                #expect(d.divergence?.right?.seq == (i < ys.count ? ys[i].seq : nil))
+                #expect(replays == 1, "sides fed \(lean ? "what they read" : "every row")")
+                if early == 700 { #expect(i > 1024, "the divergence lies past the first block") }
+                #expect(!d.changes.isEmpty)
+            }
         }
-        // The definition, on the whole logs.
-        let xs = wholeA.log.transitions, ys = wholeB.log.transitions
-        func same(_ p: LogEntry, _ q: LogEntry) -> Bool { p.time == q.time && p.recognizer == q.recognizer && p.from == q.from && p.to == q.to }
-        let first = (0..<max(xs.count, ys.count)).first { i in !(i < xs.count && i < ys.count && same(xs[i], ys[i])) }
-        if late == 0 {
-            #expect(first == nil && d.divergence == nil && d.identical && replays == 0)
-        } else {
-            let i = try #require(first)
-            #expect(d.divergence?.left?.seq == (i < xs.count ? xs[i].seq : nil))
-            #expect(d.divergence?.right?.seq == (i < ys.count ? ys[i].seq : nil))
-            #expect(replays == 1)
-            if early == 700 { #expect(i > 1024, "the divergence lies past the first block") }
-            #expect(!d.changes.isEmpty)
+        // The sides fed every row, and only what they read (as `gesturelab diff` feeds them).
+        for lean in [false, true] {
+            let left = ReplayDiff.Side(recognizers: ids), right = ReplayDiff.Side(recognizers: ids)
+            _ = try Replay.run(tracePath: path, scene: a, log: lean ? .transitionsAndTouches(updates: true, left.feed) : .rows(left.feed))
+            _ = try Replay.run(tracePath: path, scene: b, log: lean ? .transitionsAndTouches(updates: true, right.feed) : .rows(right.feed))
+            try check(left, right, lean: lean)
         }
     }
 }
