@@ -75,7 +75,10 @@ struct ExplainCommand: ParsableCommand {
                 case .json: emit((count == 1 ? Explanation.jsonSequencesOpening : ",\n") + Explanation.json(q), terminator: "")
                 }
             })
-            _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, log: .rows { stream.feed($0) })
+            // The text reads no update (it names each recognizer's last other decision) and no
+            // routine row's cause: those rows stay, numbered and timed, without them.
+            let log: ReplayLog = format == .text ? .withoutUpdates { stream.feed($0) } : .rows { stream.feed($0) }
+            _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, log: log)
             _ = stream.finish()
             switch format {
             case .text:

@@ -38,6 +38,13 @@ public struct ReplayLog {
         transitionsAndTouches(updates: false, body)
     }
 
+    /// Every row but the updates (each numbered by an empty note), routine rows without their
+    /// causes: what a reader of each recognizer's last other decision and the times of a
+    /// sequence's rows needs (`explain`'s text).
+    package static func withoutUpdates(_ body: @escaping (LogEntry) -> Void) -> ReplayLog {
+        ReplayLog(.rows(body), routineUpdates: false, routineCauses: false)
+    }
+
     /// The transitions (with `updates`, every `changed` too, without its cause) and each touch's
     /// first and last input rows: what a reader that cuts the log into touch sequences and
     /// compares decisions needs (`diff`'s first replays).

@@ -36,6 +36,24 @@ struct ExplanationStreamTests {
         }
     }
 
+    @Test("The text of every touch sequence is the whole log's when the replay logs no updates and no routine causes (as `explain` does for text)")
+    func textWithoutUpdates() throws {
+        for (trace, scene) in Self.pairs {
+            let whole = try replay(trace, scene)
+            let expected = Explanation(log: whole.log).sequences(recognizers: whole.recognizerIDs).enumerated().map { Explanation.text($1, number: $0 + 1) }
+            var got: [String] = []
+            var stream = ExplanationStream(.sequences(recognizers: whole.recognizerIDs, chains: false) { got.append(Explanation.text($0, number: got.count + 1)) })
+            var updates = 0
+            _ = try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), log: .withoutUpdates { e in
+                if e.kind == .transition && e.to == "changed" { updates += 1 }
+                stream.feed(e)
+            })
+            _ = stream.finish()
+            #expect(got == expected, "\(trace) through \(scene)")
+            #expect(updates == 0 && !got.isEmpty)
+        }
+    }
+
     @Test("Every recognizer's attempts, and the attempt in progress at a time, are the whole log's")
     func attemptsMatch() throws {
         for (trace, scene) in Self.pairs {
