@@ -297,6 +297,12 @@ public struct DecisionLog: Sendable {
     /// that only cuts the log into touch sequences and reads the decisions (a threshold search,
     /// `SequenceResults`) needs a touch's first and last rows, and moves are most of a log.
     package var keepsRoutineInput = true
+    /// Whether each routine update left out (`keepsRoutineUpdates` off) is stood for by an empty
+    /// note, or only numbered. The note holds nothing but its number and time: a reader that
+    /// follows no causal chain (which may lead through an update's action) and takes a
+    /// sequence's times from the rows around it (an update shares its instant with the input or
+    /// timer row that caused it) needs none, and updates are half the rows of a replay.
+    package var keepsUpdateNotes = true
     public private(set) var count = 0
 
     /// `destination`'s closures, read on every kept row without matching the enum.
@@ -364,7 +370,8 @@ public struct DecisionLog: Sendable {
     /// called, and the update path is the engine's busiest.
     @inline(never) @discardableResult
     mutating func appendUpdateNote(time: Timestamp) -> Int {
-        append(time: time, kind: .note, cause: Cause(.lifecycle, ""))
+        guard keepsUpdateNotes else { return skip(1) }
+        return append(time: time, kind: .note, cause: Cause(.lifecycle, ""))
     }
 
     @inline(never)

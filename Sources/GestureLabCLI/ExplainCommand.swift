@@ -76,7 +76,7 @@ struct ExplainCommand: ParsableCommand {
                 }
             })
             // The text reads no update (it names each recognizer's last other decision) and no
-            // routine row's cause: those rows stay, numbered and timed, without them.
+            // routine row's cause: updates are only numbered, routine rows stay without causes.
             let log: ReplayLog = format == .text ? .withoutUpdates { stream.feed($0) } : .rows { stream.feed($0) }
             _ = try replayOrExit(trace: trace, reader: stretch.reader(trace), scene: doc, platform: scene.platform, log: log)
             _ = stream.finish()

@@ -23,6 +23,9 @@ public struct ReplayLog {
     /// Whether a touch's moves are written as input rows (a search reading only who won skips
     /// them: `DecisionLog.keepsRoutineInput`).
     package var routineInput = true
+    /// Whether each update left out (`routineUpdates` off) is stood for by an empty note, or
+    /// only numbered (`DecisionLog.keepsUpdateNotes`).
+    package var updateNotes = true
 
     public init(_ destination: Destination = .entries, kinds: Set<LogEntry.Kind>? = nil, routineUpdates: Bool = true, routineCauses: Bool = true) {
         self.destination = destination
@@ -38,11 +41,13 @@ public struct ReplayLog {
         transitionsAndTouches(updates: false, body)
     }
 
-    /// Every row but the updates (each numbered by an empty note), routine rows without their
-    /// causes: what a reader of each recognizer's last other decision and the times of a
-    /// sequence's rows needs (`explain`'s text).
+    /// Every row but the updates (only numbered, not even an empty note for each), routine rows
+    /// without their causes: what a reader of each recognizer's last other decision and the
+    /// times of a sequence's rows needs, following no chain (`explain`'s text).
     package static func withoutUpdates(_ body: @escaping (LogEntry) -> Void) -> ReplayLog {
-        ReplayLog(.rows(body), routineUpdates: false, routineCauses: false)
+        var log = ReplayLog(.rows(body), routineUpdates: false, routineCauses: false)
+        log.updateNotes = false
+        return log
     }
 
     /// The transitions (with `updates`, every `changed` too, without its cause) and each touch's
@@ -94,6 +99,7 @@ public struct ReplayLog {
         log.keepsRoutineUpdates = routineUpdates
         log.keepsRoutineCauses = routineCauses
         log.keepsRoutineInput = routineInput
+        log.keepsUpdateNotes = updateNotes
         guard let writer else {
             log.destination = destination
             return Connection(pipeline: nil)

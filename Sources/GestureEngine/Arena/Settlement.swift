@@ -68,7 +68,9 @@ extension Arbitration {
     /// The log keeps no row an update would make: neither the transition nor its action, nor the
     /// note that stands in for them when routine updates are left out.
     private var logIgnoresUpdates: Bool {
-        environment.with { env in (!env.log.keepsRoutineUpdates || !env.log.isRecording) && !env.log.keeps(.note) }
+        environment.with { env in
+            (!env.log.keepsRoutineUpdates || !env.log.isRecording) && (!env.log.keeps(.note) || !env.log.keepsUpdateNotes)
+        }
     }
 
     /// What `publish` and `fireActions` do for a quiet update, numbering included.
