@@ -43,6 +43,8 @@ final class ReplayLogOutput {
         case .text: log = .batchesOnItsOwnThread { [self] in writeTimeline($0) }
         }
         log.routineUpdates = !compact
+        // The compact log would drop the empty note standing for each update (`isRoutine`).
+        log.updateNotes = !compact
         log.routineCauses = format == .jsonl || verbose
         return log
     }
