@@ -321,16 +321,7 @@ public struct Explanation: Sendable {
         return s
     }
 
-    static func json(_ o: Outcome) -> String {
-        var s = "{\"recognizer\":\(jsonQuoted(o.recognizer)),\"result\":\(jsonQuoted(o.result))"
-        s += ",\"t\":" + (o.time.map { $0.millisecondsText } ?? "null")
-        if let w = o.waitedSince { s += ",\"waitedSince\":\(w.millisecondsText),\"waitedFor\":\(o.waitedFor.map(jsonQuoted) ?? "null")" }
-        s += ",\"summary\":\(jsonQuoted(o.summary)),\"chain\":[" + o.chain.map { st in
-            "{\"seq\":\(st.seq),\"t\":\(st.time.millisecondsText),\"who\":\(jsonQuoted(st.who)),\"what\":\(jsonQuoted(st.what)),\"because\":\(jsonQuoted(st.because)),\"evidence\":["
-                + st.evidence.map { ev in "{\"parameter\":\(jsonQuoted(ev.parameter)),\"value\":\(NumberText.decimal(ev.value, decimals: 4)),\"threshold\":\(NumberText.decimal(ev.threshold, decimals: 4)),\"unit\":\(jsonQuoted(ev.unit)),\"comparison\":\(jsonQuoted(ev.comparison))}" }.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]}"
-        return s
-    }
+    static func json(_ o: Outcome) -> String { ExplanationJSON.text { $0.outcome(o) } }
 
     public static func json(outcomes: [Outcome]) -> String { "{\"outcomes\":[" + outcomes.map(json).joined(separator: ",\n") + "]}\n" }
 
@@ -342,8 +333,5 @@ public struct Explanation: Sendable {
     /// writes them one at a time.
     public static let jsonSequencesOpening = "{\"sequences\":[", jsonSequencesClosing = "]}\n"
 
-    public static func json(_ q: Sequence) -> String {
-        "{\"start\":\(q.start.millisecondsText),\"end\":\(q.end.millisecondsText),\"winners\":[" + q.winners.map(jsonQuoted).joined(separator: ",")
-            + "],\"outcomes\":[" + q.outcomes.map(json).joined(separator: ",") + "]}"
-    }
+    public static func json(_ q: Sequence) -> String { ExplanationJSON.text { $0.sequence(q) } }
 }

@@ -25,17 +25,7 @@ public struct JSONBytes {
     public func raw(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
 
     /// `jsonQuoted`, on bytes: text without quotes, backslashes or control characters is copied.
-    public func quoted(_ s: String) {
-        var s = s
-        let plain = s.withUTF8 { buf -> Bool in
-            for b in buf where b < 0x20 || b == 0x22 || b == 0x5C { return false }
-            buffer.append(0x22)
-            buffer.append(buf)
-            buffer.append(0x22)
-            return true
-        }
-        if !plain { raw(jsonQuoted(s)) }
-    }
+    public func quoted(_ s: String) { appendJSONQuoted(s, to: buffer) }
 
     /// A cause's words, quoted, formatted straight into the buffer.
     package func quoted(_ text: CauseText, names: LogNameBytes? = nil) {

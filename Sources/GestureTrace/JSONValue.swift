@@ -68,6 +68,20 @@ public func jsonQuoted(_ s: String) -> String {
     return out + "\""
 }
 
+/// `jsonQuoted(s)` appended to `out`: text without quotes, backslashes or control characters
+/// (names and causes, nearly always) is copied as it is, without a String made for it.
+package func appendJSONQuoted(_ s: String, to out: OutputBytes) {
+    var s = s
+    let plain = s.withUTF8 { bytes -> Bool in
+        for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+        out.append(0x22)
+        out.append(bytes)
+        out.append(0x22)
+        return true
+    }
+    if !plain { out.append(utf8: jsonQuoted(s)) }
+}
+
 extension JSONValue {
     /// The value as compact JSON, object keys in their order.
     public var jsonText: String {
