@@ -265,7 +265,7 @@ public struct ThresholdSensitivity {
     /// search found. Handed to `out` a block of lines at a time (a long trace has hundreds of
     /// thousands of decisions); throws when the decisions could not be kept (a full disk).
     public static func write(_ found: Findings, winners: [[String]], to out: (String) throws -> Void) throws {
-        var s = "Winners: " + winners.map { $0.isEmpty ? "nobody" : $0.joined(separator: "+") }.joined(separator: " | ") + "\n"
+        var s = winnersLine(winners)
         try found.decisions.forEachClosestFirst { r in
             s += line(found.item(r))
             if s.utf8.count >= 1 << 16 {
@@ -274,6 +274,18 @@ public struct ThresholdSensitivity {
             }
         }
         try out(s)
+    }
+
+    /// The answer's first line: every sequence's winners, up to `listedSequences` sequences;
+    /// beyond, how many sequences each set of winners won, most first (a list of every sequence
+    /// was a line of 100 KB for the Hammer.js streams).
+    static func winnersLine(_ winners: [[String]]) -> String {
+        let names = winners.map { $0.isEmpty ? "nobody" : $0.joined(separator: "+") }
+        guard names.count > listedSequences else { return "Winners: " + names.joined(separator: " | ") + "\n" }
+        var counts: [String: Int] = [:]
+        for n in names { counts[n, default: 0] += 1 }
+        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return "Winners of \(names.count) touch sequences: " + ranked.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
     }
 
     private static func line(_ i: Item) -> String {

@@ -65,4 +65,15 @@ struct SequenceWindowsTests {
         #expect(ThresholdSensitivity.describeChange(from: long, to: flipped)
                 == "touch sequence 3: tap -> doubleTap, touch sequence 6: tap -> nobody, touch sequence 10: tap -> doubleTap and 1 more")
     }
+
+    @Test("The answer's first line: up to 8 sequences, every sequence's winners; beyond, how many each set of winners won, most first")
+    func winnersLine() {
+        #expect(ThresholdSensitivity.winnersLine([["pan"], [], ["pinch", "rotate"]]) == "Winners: pan | nobody | pinch+rotate\n")
+        var long = Array(repeating: ["tap"], count: 12)
+        for i in [1, 4, 7, 10] { long[i] = ["pinch", "rotate"] }
+        for i in [2, 8] { long[i] = [] }
+        long[11] = ["doubleTap"]
+        long[3] = ["doubleTap"]
+        #expect(ThresholdSensitivity.winnersLine(long) == "Winners of 12 touch sequences: pinch+rotate 4, tap 4, doubleTap 2, nobody 2\n")
+    }
 }
