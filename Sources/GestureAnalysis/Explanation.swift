@@ -40,12 +40,16 @@ public struct Explanation: Sendable {
     /// Earlier entries a chain may lead back to, in log order, not explained themselves (a
     /// stream keeps the touch sequence before the one it explains).
     let context: [LogEntry]
+    /// The time of the log's last row, when rows after the last of `entries` were left out
+    /// (`ExplanationStream` keeps only the rows a sequence's answer reads): the last sequence ends there.
+    let lastTime: Timestamp?
 
     public init(log: DecisionLog) { self.init(entries: log.entries) }
 
-    init(entries: [LogEntry], context: [LogEntry] = []) {
+    init(entries: [LogEntry], context: [LogEntry] = [], lastTime: Timestamp? = nil) {
         self.entries = entries
         self.context = context
+        self.lastTime = lastTime
     }
 
     /// The entry numbered `seq`, if kept: entries are in log order, so numbers only grow.
@@ -242,7 +246,7 @@ public struct Explanation: Sendable {
                     j += 1
                 }
             }
-            let end = j > 0 ? entries[j - 1].time : s
+            let end = j == entries.count && lastTime != nil ? lastTime! : j > 0 ? entries[j - 1].time : s
             k = j
             var outcomes: [Outcome] = []
             var winners: [String] = []

@@ -36,10 +36,20 @@ public struct ExplanationStream {
     /// For `.results`: everything, since no entry needs keeping.
     var results: SequenceResults.Gatherer?
 
+    /// Sequences without chains read only a touch's input rows other than moves, the
+    /// transitions and the waits (`Explanation.sequences`), and of the other rows only the time of
+    /// the last: they are not kept (a tenth of the rows of a stroke), their times are.
+    let keepsOnlyDecisions: Bool
+    /// The time of the last row fed, and the latest time before it (rows come in time order):
+    /// a closed sequence ends at its last row before the next sequence's first finger down.
+    var lastTime: Timestamp?
+    var timeBeforeLast: Timestamp?
+
     public init(_ question: Question) {
         self.question = question
         if case let .attempts(r, at) = question { attempts = Explanation.Attempts(recognizer: r, at: at) }
         if case let .results(recognizers, answer) = question { results = SequenceResults.Gatherer(recognizers: recognizers, answer: answer) }
+        if case let .sequences(_, chains, _) = question { keepsOnlyDecisions = !chains } else { keepsOnlyDecisions = false }
     }
 
     public mutating func feed(_ e: LogEntry) {
@@ -48,6 +58,11 @@ public struct ExplanationStream {
             return
         }
         if counter.step(e) == .firstFingerDown { startSequence(at: e.time) }
+        if lastTime.map({ e.time > $0 }) ?? true {
+            timeBeforeLast = lastTime
+            lastTime = e.time
+        }
+        if keepsOnlyDecisions && !Self.decides(e) { return }
         current.append(e)
         if var a = attempts {
             attempts = nil  // `a` alone holds its outcomes while it appends
@@ -60,6 +75,8 @@ public struct ExplanationStream {
     /// A new sequence starts at `time`: entries from `time` on belong to it (a timer that fires
     /// at the same instant, logged before the touch), the ones before close the last.
     mutating func startSequence(at time: Timestamp) {
+        // The last row before `time`: rows logged at `time` before the finger went down belong to the new sequence.
+        let closedEnd = lastTime.map { $0 < time ? $0 : timeBeforeLast } ?? nil
         var split = current.count
         while split > 0 && current[split - 1].time >= time { split -= 1 }
         var closed: [LogEntry]
@@ -72,7 +89,7 @@ public struct ExplanationStream {
             current = Array(closed[split...])
             closed.removeSubrange(split...)
         }
-        if started { answer(closed) }
+        if started { answer(closed, end: closedEnd) }
         started = true
         // The sequence before the closed one is no longer needed: its buffer takes the next
         // sequence's rows, so a long trace does not grow a new list sequence after sequence.
@@ -84,11 +101,17 @@ public struct ExplanationStream {
         }
     }
 
-    /// Answers a sequence question about one closed sequence's entries.
-    func answer(_ entries: [LogEntry]) {
+    /// The rows `Explanation.sequences` reads without chains.
+    static func decides(_ e: LogEntry) -> Bool {
+        e.kind == .transition || e.kind == .pending || e.kind == .input && e.phaseName != .moved
+    }
+
+    /// Answers a sequence question about one closed sequence's entries, the last of its rows at `end`.
+    func answer(_ entries: [LogEntry], end: Timestamp?) {
         switch question {
         case let .sequences(recognizers, chains, answer):
-            for q in Explanation(entries: entries, context: previous).sequences(recognizers: recognizers, chains: chains) { answer(q) }
+            let explanation = Explanation(entries: entries, context: previous, lastTime: keepsOnlyDecisions ? end : nil)
+            for q in explanation.sequences(recognizers: recognizers, chains: chains) { answer(q) }
         case .attempts, .results:
             break
         }
@@ -100,7 +123,7 @@ public struct ExplanationStream {
             results!.finish()
             return []
         }
-        if started { answer(current) }
+        if started { answer(current, end: lastTime) }
         guard var a = attempts else { return [] }
         let (now, before) = (current, previous)
         return a.finish { Explanation.find($0, in: now) ?? Explanation.find($0, in: before) }

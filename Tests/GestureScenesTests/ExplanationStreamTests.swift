@@ -43,12 +43,13 @@ struct ExplanationStreamTests {
             let expected = Explanation(log: whole.log).sequences(recognizers: whole.recognizerIDs).enumerated().map { Explanation.text($1, number: $0 + 1) }
             var got: [String] = []
             var stream = ExplanationStream(.sequences(recognizers: whole.recognizerIDs, chains: false) { got.append(Explanation.text($0, number: got.count + 1)) })
-            var updates = 0
+            var updates = 0, most = 0
             var rows: [(seq: Int, time: Timestamp, kind: LogEntry.Kind)] = []
             _ = try Replay.run(tracePath: tracePath(trace), scene: SceneLoader.load(path: scenePath(scene)), log: .withoutUpdates { e in
                 if e.kind == .transition && e.to == "changed" || e.kind == .note && e.cause.text.isEmpty { updates += 1 }
                 rows.append((e.seq, e.time, e.kind))
                 stream.feed(e)
+                most = max(most, stream.keptEntries)
             })
             _ = stream.finish()
             #expect(got == expected, "\(trace) through \(scene)")
@@ -57,6 +58,9 @@ struct ExplanationStreamTests {
             let others = whole.log.entries.filter { !(($0.kind == .transition || $0.kind == .action) && $0.to == "changed") }
             #expect(rows.map(\.seq) == others.map(\.seq) && rows.map(\.time) == others.map(\.time) && rows.map(\.kind) == others.map(\.kind),
                     "\(trace) through \(scene)")
+            // Without chains only the rows the answer reads are kept: no move, no view's row, no action.
+            let decisions = whole.log.entries.filter { $0.kind == .transition || $0.kind == .pending || $0.kind == .input && $0.phase != "moved" }
+            #expect(most <= decisions.count && most < rows.count, "kept \(most) of \(rows.count) rows in \(trace) through \(scene)")
         }
     }
 
