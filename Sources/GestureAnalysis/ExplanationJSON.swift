@@ -21,15 +21,9 @@ struct ExplanationJSON {
         out.append(",\"end\":")
         time(q.end)
         out.append(",\"winners\":[")
-        for (i, w) in q.winners.enumerated() {
-            if i > 0 { out.append(0x2C) }
-            quoted(w)
-        }
+        list(q.winners, quoted)
         out.append("],\"outcomes\":[")
-        for (i, o) in q.outcomes.enumerated() {
-            if i > 0 { out.append(0x2C) }
-            outcome(o)
-        }
+        list(q.outcomes, outcome)
         out.append("]}")
     }
 
@@ -49,10 +43,7 @@ struct ExplanationJSON {
         out.append(",\"summary\":")
         quoted(o.summary)
         out.append(",\"chain\":[")
-        for (i, step) in o.chain.enumerated() {
-            if i > 0 { out.append(0x2C) }
-            self.step(step)
-        }
+        list(o.chain, step)
         out.append("]}")
     }
 
@@ -68,21 +59,30 @@ struct ExplanationJSON {
         out.append(",\"because\":")
         quoted(s.because)
         out.append(",\"evidence\":[")
-        for (i, e) in s.evidence.enumerated() {
-            if i > 0 { out.append(0x2C) }
-            out.append("{\"parameter\":")
-            quoted(e.parameter)
-            out.append(",\"value\":")
-            NumberText.appendDecimal(e.value, decimals: 4, to: out)
-            out.append(",\"threshold\":")
-            NumberText.appendDecimal(e.threshold, decimals: 4, to: out)
-            out.append(",\"unit\":")
-            quoted(e.unit)
-            out.append(",\"comparison\":")
-            quoted(e.comparison)
-            out.append("}")
-        }
+        list(s.evidence, evidence)
         out.append("]}")
+    }
+
+    private func evidence(_ e: Evidence) {
+        out.append("{\"parameter\":")
+        quoted(e.parameter)
+        out.append(",\"value\":")
+        NumberText.appendDecimal(e.value, decimals: 4, to: out)
+        out.append(",\"threshold\":")
+        NumberText.appendDecimal(e.threshold, decimals: 4, to: out)
+        out.append(",\"unit\":")
+        quoted(e.unit)
+        out.append(",\"comparison\":")
+        quoted(e.comparison)
+        out.append("}")
+    }
+
+    /// The items, comma-separated.
+    private func list<T>(_ items: [T], _ write: (T) -> Void) {
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            write(item)
+        }
     }
 
     /// `Timestamp.millisecondsText`.
