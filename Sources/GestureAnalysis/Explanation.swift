@@ -246,7 +246,7 @@ public struct Explanation: Sendable {
                     j += 1
                 }
             }
-            let end = j == entries.count && lastTime != nil ? lastTime! : j > 0 ? entries[j - 1].time : s
+            let end = j == entries.count ? lastTime ?? entries.last?.time ?? s : entries[j - 1].time
             k = j
             var outcomes: [Outcome] = []
             var winners: [String] = []
@@ -270,6 +270,12 @@ public struct Explanation: Sendable {
             result.append(Sequence(start: s, end: end, winners: winners, outcomes: outcomes, stillWaiting: waiting))
         }
         return result
+    }
+
+    /// Whether `sequences(recognizers:chains: false)` reads the row (a touch's input rows other
+    /// than moves, the transitions, the waits); of the others it reads only the last one's time.
+    static func isReadBySequences(_ e: LogEntry) -> Bool {
+        e.kind == .transition || e.kind == .pending || e.kind == .input && e.phaseName != .moved
     }
 
     /// Each touch sequence's first finger down and last finger up (or the log's end).

@@ -62,7 +62,7 @@ public struct ExplanationStream {
             timeBeforeLast = lastTime
             lastTime = e.time
         }
-        if keepsOnlyDecisions && !Self.decides(e) { return }
+        if keepsOnlyDecisions && !Explanation.isReadBySequences(e) { return }
         current.append(e)
         if var a = attempts {
             attempts = nil  // `a` alone holds its outcomes while it appends
@@ -99,11 +99,6 @@ public struct ExplanationStream {
             spare.removeAll(keepingCapacity: true)
             swap(&spare, &current)
         }
-    }
-
-    /// The rows `Explanation.sequences` reads without chains.
-    static func decides(_ e: LogEntry) -> Bool {
-        e.kind == .transition || e.kind == .pending || e.kind == .input && e.phaseName != .moved
     }
 
     /// Answers a sequence question about one closed sequence's entries, the last of its rows at `end`.
