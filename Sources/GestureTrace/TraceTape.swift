@@ -2,17 +2,26 @@
 /// temporary file), with the time each chunk of records starts at: stretches of the trace can
 /// then be read again and again without parsing its text, and without holding the trace. A
 /// threshold search replays the touch sequences a value can change tens of times (issue 35).
+///
+/// A usual event (time, type, pointer, x, y, device) is one 40-byte `TapeRecord`; an event with
+/// any of the rare fields (pressure, contact, buttons, scroll) is that record followed by its
+/// whole `TraceEvent` as raw bytes in `TapeRecord.continuations` more. A third of the bytes
+/// `TraceEvent`'s 120 would be: the searches read the tape some forty times over, and copying it
+/// out of the file was a tenth of `sensitivity`'s time.
 package final class TraceTape: @unchecked Sendable {
     // @unchecked: filled by one owner while the first replay reads the trace, then only read
     // (each reader has its own position; the spool reads with pread).
-    private let spool: Spool<TraceEvent>
+    private let spool: Spool<TapeRecord>
     private let chunkSize: Int
     /// The time of the first event of every chunk the spool wrote.
     private var chunkStarts: [Timestamp] = []
+    /// How many records at the start of every chunk the spool wrote continue an event begun in
+    /// the chunk before: a reader that starts at that chunk skips them.
+    private var chunkSkips: [Int] = []
     private var firstInMemory = Timestamp.zero
     package private(set) var header = TraceHeader()
     package private(set) var warnings: [TraceDiagnostic] = []
-    private let name: String
+    fileprivate let name: String
 
     /// `name`: the trace's file, for messages.
     package init(name: String, chunkSize: Int = 1 << 14) {
@@ -21,15 +30,31 @@ package final class TraceTape: @unchecked Sendable {
         spool = Spool(budget: chunkSize)
     }
 
-    package var eventCount: Int { spool.count(of: 0) }
+    package private(set) var eventCount = 0
 
     /// Why the events could not be kept (a full disk), if they could not.
     package var failure: String? { spool.failure }
 
     package func append(_ e: TraceEvent) {
-        if spool.memoryCount(of: 0) == 0 { firstInMemory = e.time }
-        spool.append(e, to: 0)
-        if spool.chunkCount(of: 0) > chunkStarts.count { chunkStarts.append(firstInMemory) }
+        eventCount += 1
+        guard let head = TapeRecord(e) else {
+            let records = TapeRecord.withContinuations(e)
+            for k in records.indices { add(records[k], time: e.time, following: records.count - 1 - k) }
+            return
+        }
+        add(head, time: e.time, following: 0)
+    }
+
+    /// `following`: how many records of the same event come after this one.
+    private func add(_ r: TapeRecord, time: Timestamp, following: Int) {
+        if spool.memoryCount(of: 0) == 0 { firstInMemory = time }
+        spool.append(r, to: 0)
+        if spool.chunkCount(of: 0) > chunkStarts.count {
+            chunkStarts.append(firstInMemory)
+            // The records still to come open the next chunk; `firstInMemory` is their event's time.
+            chunkSkips.append(following)
+            firstInMemory = time
+        }
     }
 
     /// The source's header and warnings, once it has been read to the end.
@@ -46,8 +71,13 @@ package final class TraceTape: @unchecked Sendable {
 
     fileprivate var chunkCount: Int { chunkStarts.count }
 
+    /// Records that continue an event from chunk `k - 1` at the start of chunk `k`.
+    fileprivate func skip(_ k: Int) -> Int {
+        k == 0 ? 0 : k - 1 < chunkSkips.count ? chunkSkips[k - 1] : 0
+    }
+
     /// The records of chunk `k` (`k == chunkCount`: those still in memory).
-    fileprivate func records(_ k: Int) throws(TraceDiagnostic) -> [TraceEvent] {
+    fileprivate func records(_ k: Int) throws(TraceDiagnostic) -> [TapeRecord] {
         if k == chunkStarts.count { return spool.memoryRecords(of: 0) }
         do {
             return try spool.read(spool.chunkList(of: 0)[k])
@@ -73,7 +103,7 @@ private final class TapeReader: TraceEventSource {
     let spans: [(start: Timestamp, end: Timestamp)]
     var span = 0
     var chunk = -1
-    var records: [TraceEvent] = []
+    var records: [TapeRecord] = []
     var i = 0
     var seeking = true
 
@@ -97,7 +127,10 @@ private final class TapeReader: TraceEventSource {
             if seeking {
                 // Jump ahead when the span starts in a later chunk than the one being read.
                 let k = tape.chunk(before: spans[span].start)
-                if k > chunk { try load(k) }
+                if k > chunk {
+                    try load(k)
+                    try skip(tape.skip(k))
+                }
                 seeking = false
             }
             if i == records.count {
@@ -105,16 +138,152 @@ private final class TapeReader: TraceEventSource {
                 try load(chunk + 1)
                 continue
             }
-            let e = records[i]
-            if e.time < spans[span].start { i += 1; continue }
-            if e.time >= spans[span].end {
+            let head = records[i]
+            let time = head.time
+            if time < spans[span].start {
+                i += 1
+                try skip(head.continuations)
+                continue
+            }
+            if time >= spans[span].end {
                 span += 1
                 seeking = true
                 continue
             }
-            i += 1
-            return e
+            if head.continuations == 0 {
+                i += 1
+                return head.event
+            }
+            return try whole(head)
         }
         return nil
+    }
+
+    /// Steps over `count` records (an event's continuations, which may run into later chunks).
+    private func skip(_ count: Int) throws(TraceDiagnostic) {
+        var left = count
+        while left > 0 {
+            if i == records.count {
+                guard chunk < tape.chunkCount else { return }
+                try load(chunk + 1)
+                continue
+            }
+            let n = min(left, records.count - i)
+            i += n
+            left -= n
+        }
+    }
+
+    /// The event whose first record is at `i`, read from the raw bytes that follow it.
+    private func whole(_ head: TapeRecord) throws(TraceDiagnostic) -> TraceEvent {
+        i += 1
+        var raw = [TapeRecord]()
+        raw.reserveCapacity(head.continuations)
+        while raw.count < head.continuations {
+            if i == records.count {
+                guard chunk < tape.chunkCount else { break }
+                try load(chunk + 1)
+                continue
+            }
+            raw.append(records[i])
+            i += 1
+        }
+        guard raw.count == head.continuations else {
+            throw TraceDiagnostic(file: tape.name, line: 0, message: "GestureLab's temporary copy of the trace ends inside an event")
+        }
+        return TapeRecord.event(from: raw)
+    }
+}
+
+/// One record of a `TraceTape`: five words, so that any bit pattern is a valid value (a
+/// continuation holds another value's raw bytes).
+struct TapeRecord: BitwiseCopyable {
+    var time64: Int64
+    var pointer64: Int64
+    var x: Double
+    var y: Double
+    /// The type's tag, the device's (0: none), and how many records after this one hold the
+    /// whole event (0 for a usual event).
+    var tags: UInt64
+
+    var time: Timestamp { Timestamp(microseconds: time64) }
+    var continuations: Int { Int(truncatingIfNeeded: tags >> 16 & 0xFF) }
+
+    /// A usual event's one record; nil when it has a rare field.
+    init?(_ e: TraceEvent) {
+        guard e.pressure == nil, e.contact == nil, e.buttons == nil, e.scroll == nil else { return nil }
+        self.init(head: e, continuations: 0)
+    }
+
+    private init(head e: TraceEvent, continuations: Int) {
+        time64 = e.time.microseconds
+        pointer64 = Int64(e.pointer)
+        x = e.x
+        y = e.y
+        let type: UInt64 = switch e.type {
+        case .down: 0
+        case .move: 1
+        case .up: 2
+        case .cancel: 3
+        case .hover: 4
+        case .scroll: 5
+        }
+        let device: UInt64 = switch e.device {
+        case nil: 0
+        case .mouse: 1
+        case .touch: 2
+        case .pen: 3
+        case .synthetic: 4
+        }
+        tags = type | device << 8 | UInt64(continuations) << 16
+    }
+
+    private init(raw: UnsafeRawPointer) {
+        time64 = raw.loadUnaligned(as: Int64.self)
+        pointer64 = raw.loadUnaligned(fromByteOffset: 8, as: Int64.self)
+        x = raw.loadUnaligned(fromByteOffset: 16, as: Double.self)
+        y = raw.loadUnaligned(fromByteOffset: 24, as: Double.self)
+        tags = raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self)
+    }
+
+    /// A usual event (`continuations == 0`).
+    @inline(__always)
+    var event: TraceEvent {
+        let type: TouchEventType = switch tags & 0xFF {
+        case 0: .down
+        case 1: .move
+        case 2: .up
+        case 3: .cancel
+        case 4: .hover
+        default: .scroll
+        }
+        let device: InputDevice? = switch tags >> 8 & 0xFF {
+        case 0: nil
+        case 1: .mouse
+        case 2: .touch
+        case 3: .pen
+        default: .synthetic
+        }
+        return TraceEvent(time: time, type: type, pointer: Int(pointer64), x: x, y: y, device: device)
+    }
+
+    static let size = MemoryLayout<TapeRecord>.stride
+    /// How many records an event's raw bytes take.
+    static let continuationCount = (MemoryLayout<TraceEvent>.size + size - 1) / size
+
+    /// An event with a rare field: its head, then its bytes.
+    static func withContinuations(_ e: TraceEvent) -> [TapeRecord] {
+        var out = [TapeRecord(head: e, continuations: continuationCount)]
+        withUnsafeTemporaryAllocation(byteCount: continuationCount * size, alignment: 8) { buffer in
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            withUnsafeBytes(of: e) { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            for k in 0..<continuationCount { out.append(TapeRecord(raw: buffer.baseAddress! + k * size)) }
+        }
+        return out
+    }
+
+    /// The event whose bytes `raw` holds.
+    static func event(from raw: [TapeRecord]) -> TraceEvent {
+        raw.withUnsafeBytes { $0.baseAddress!.loadUnaligned(as: TraceEvent.self) }
     }
 }
