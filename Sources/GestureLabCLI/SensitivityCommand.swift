@@ -57,7 +57,7 @@ struct SensitivityCommand: ParsableCommand {
             // Winners need the touches' first and last rows and the decisions: nothing else is
             // logged (nor a touch's moves, nor the updates of a gesture under way).
             let log = ReplayLog.winnersOnly { stream.feed($0) }
-            let reader = differs == nil ? source : TraceUntil(source: source, while: { stoppedAt == nil })
+            let reader = differs == nil ? source : TraceUntil(source: source, wantedBeforeSequences: { stoppedAt == nil })
             guard (try? PlatformReplay.run(platform: platform, reader: reader, scene: variant, log: log)) != nil else { return nil }
             _ = stream.finish()
             return (got, stoppedAt)

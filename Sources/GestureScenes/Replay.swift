@@ -45,9 +45,9 @@ public enum Replay {
         defer { connection.finish() }
         var batcher = EventBatcher(batching: doc.options.batchSimultaneousEvents)
         do {
-            if observe == nil, let pipelined = reader as? PipelinedTraceReader {
-                // The events where the reading thread put them, a chunk at a time.
-                while let chunk = try pipelined.nextChunk() { batcher.add(chunk: chunk, to: env) }
+            if observe == nil, let chunked = reader as? any TraceChunkSource, chunked.readsInChunks {
+                // The events where the reading thread or the tape put them, a chunk at a time.
+                while let chunk = try chunked.nextChunk() { batcher.add(chunk: chunk, to: env) }
             } else {
                 while let e = try reader.nextEvent() {
                     observe?(e)

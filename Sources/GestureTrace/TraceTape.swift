@@ -98,7 +98,7 @@ package final class TraceTape: @unchecked Sendable {
     }
 }
 
-private final class TapeReader: TraceEventSource {
+private final class TapeReader: TraceChunkSource {
     let tape: TraceTape
     let spans: [(start: Timestamp, end: Timestamp)]
     var span = 0
@@ -157,6 +157,31 @@ private final class TapeReader: TraceEventSource {
             return try whole(head)
         }
         return nil
+    }
+
+    var readsInChunks: Bool { true }
+    /// The run handed out last, reused once the replay has let it go.
+    private var run: [TraceEvent] = []
+
+    /// Up to a chunk's worth of the events `nextEvent` would give, decoded into one array.
+    func nextChunk() throws(TraceDiagnostic) -> [TraceEvent]? {
+        run.removeAll(keepingCapacity: true)
+        while run.count < 4096, span < spans.count {
+            // Straight through the usual records of the current span; the rest one by one.
+            if !seeking && i < records.count {
+                let start = spans[span].start, end = spans[span].end
+                while i < records.count, run.count < 4096 {
+                    let r = records[i]
+                    guard r.continuations == 0, r.time64 >= start.microseconds, r.time64 < end.microseconds else { break }
+                    run.append(r.event)
+                    i += 1
+                }
+                if run.count == 4096 { break }
+            }
+            guard let e = try nextEvent() else { break }
+            run.append(e)
+        }
+        return run.isEmpty ? nil : run
     }
 
     /// Steps over `count` records (an event's continuations, which may run into later chunks).
