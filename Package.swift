@@ -4,8 +4,9 @@ import PackageDescription
 // Dependencies flow one way: trace format -> engine -> recognizers -> scenes -> timeline -> CLI.
 // Everything here is pure Swift and runs headless; only the studio (a later target) knows SDL2, which
 // it opens at run time (CSDL2/SDLLoader.c), and only the server knows HTTP.
-// The reader, the engine, the recognizers and the scenes' delegates run per event (a scene's
-// delegate is asked about every new touch). Release builds drop the run-time
+// The reader, the engine, the recognizers, the scenes' delegates and Flutter's and Android's
+// dispatch (GesturePlatforms) run per event (a scene's delegate is asked about every new touch).
+// Release builds drop the run-time
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
 // they need); debug builds, which the tests use, keep them, so a violation still shows up.
 // In source, one type switches them off in every build: UncheckedState (GestureEngine), which
@@ -83,7 +84,7 @@ let package = Package(
         .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GesturePlatforms", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         // Flutter's gesture arena and Android's touch dispatch, beside the UIKit engine (issue 32).
-        .target(name: "GesturePlatforms", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace"]),
+        .target(name: "GesturePlatforms", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace"], swiftSettings: hotPath),
         .target(name: "GestureImport", dependencies: ["GestureTrace"]),
         // The web recorder and browser (`gesturelab serve`): the only part that knows HTTP.
         .target(name: "GestureServer", dependencies: [

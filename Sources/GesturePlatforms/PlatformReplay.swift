@@ -32,10 +32,7 @@ public enum PlatformReplay {
             let built = try FlutterSceneBuilder.build(doc, log: log)
             let binding = built.binding
             do {
-                while let e = try reader.nextEvent() {
-                    observe?(e)
-                    binding.handle(e)
-                }
+                try forEachEvent(of: reader, observe: observe) { binding.handle($0) }
             } catch {
                 binding.out.log.flushBatch()
                 throw error
@@ -50,10 +47,7 @@ public enum PlatformReplay {
             let built = try AndroidSceneBuilder.build(doc, log: log)
             let dispatch = built.dispatch
             do {
-                while let e = try reader.nextEvent() {
-                    observe?(e)
-                    dispatch.handle(e)
-                }
+                try forEachEvent(of: reader, observe: observe) { dispatch.handle($0) }
             } catch {
                 dispatch.out.log.flushBatch()
                 throw error
@@ -62,6 +56,26 @@ public enum PlatformReplay {
             dispatch.out.log.flushBatch()
             return ReplayResult(header: reader.header, log: dispatch.log, warnings: reader.warnings, eventCount: reader.eventCount, scene: nil,
                                 recognizerIDs: built.recognizerIDs, viewIDs: built.window.subtree.map(\.id))
+        }
+    }
+
+    /// Each event of `reader` in order, taken a run at a time where the source hands runs over
+    /// (a tape, a stretch of one, the pipelined reader: `TraceChunkSource`).
+    @inline(__always)
+    private static func forEachEvent(of reader: some TraceEventSource, observe: ((TraceEvent) -> Void)?,
+                                     _ body: (TraceEvent) -> Void) throws(TraceDiagnostic) {
+        if let chunked = reader as? any TraceChunkSource, chunked.readsInChunks {
+            while let run = try chunked.nextChunk() {
+                for e in run {
+                    observe?(e)
+                    body(e)
+                }
+            }
+        } else {
+            while let e = try reader.nextEvent() {
+                observe?(e)
+                body(e)
+            }
         }
     }
 

@@ -33,14 +33,45 @@ struct AndroidMotionEvent {
     var first: Point { pointers.first?.at ?? .zero }
 
     /// The mean of the pointers, leaving out one going up (`GestureDetector`'s focus).
-    var focus: Point {
-        let counted = pointers.filter { !(action == .pointerUp && $0.id == actionPointer) }
-        guard !counted.isEmpty else { return first }
-        let n = Double(counted.count)
-        return Point(x: counted.map(\.at.x).reduce(0, +) / n, y: counted.map(\.at.y).reduce(0, +) / n)
+    var focus: Point { counted?.focus ?? first }
+
+    /// Whether a pointer counts towards the focus: all but one going up.
+    @inline(__always)
+    func counts(_ p: (id: Int, at: Point)) -> Bool { !(action == .pointerUp && p.id == actionPointer) }
+
+    /// How many pointers count towards the focus and their mean (nil when none does). Summed in
+    /// order from zero, as Android's loops sum, with no array made: detectors ask on every move.
+    var counted: (count: Int, focus: Point)? {
+        var n = 0, x = 0.0, y = 0.0
+        for p in pointers where counts(p) {
+            n += 1
+            x += p.at.x
+            y += p.at.y
+        }
+        guard n > 0 else { return nil }
+        return (n, Point(x: x / Double(n), y: y / Double(n)))
     }
 
-    var touchIDs: TouchIDs { TouchIDs(pointers.map(\.id)) }
+    /// The counted pointers' mean distance from `focus` along each axis (`ScaleGestureDetector`'s
+    /// deviations), summed in the same order.
+    func meanDeviation(from focus: Point, count: Int) -> (x: Double, y: Double) {
+        var x = 0.0, y = 0.0
+        for p in pointers where counts(p) {
+            x += abs(p.at.x - focus.x)
+            y += abs(p.at.y - focus.y)
+        }
+        return (x / Double(count), y / Double(count))
+    }
+
+    /// The pointers' ids; one or two (nearly every event) without an array in between.
+    var touchIDs: TouchIDs {
+        switch pointers.count {
+        case 0: TouchIDs()
+        case 1: TouchIDs(pointers[0].id)
+        case 2: TouchIDs(pointers[0].id, pointers[1].id)
+        default: TouchIDs(pointers.map(\.id))
+        }
+    }
 
     func with(action: Action) -> AndroidMotionEvent {
         var e = self

@@ -37,11 +37,8 @@ final class AndroidScaleGestureDetector {
             if streamComplete { return }
         }
         let configChanged = ev.action == .down || ev.action == .pointerDown || ev.action == .pointerUp
-        let counted = ev.pointers.filter { !(ev.action == .pointerUp && $0.id == ev.actionPointer) }
-        guard !counted.isEmpty else { return }
-        let n = Double(counted.count)
-        let focus = Point(x: counted.map(\.at.x).reduce(0, +) / n, y: counted.map(\.at.y).reduce(0, +) / n)
-        let devX = counted.map { abs($0.at.x - focus.x) }.reduce(0, +) / n, devY = counted.map { abs($0.at.y - focus.y) }.reduce(0, +) / n
+        guard let (count, focus) = ev.counted else { return }
+        let (devX, devY) = ev.meanDeviation(from: focus, count: count)
         let span = (4 * devX * devX + 4 * devY * devY).squareRoot()
         let wasInProgress = inProgress
         if configChanged {

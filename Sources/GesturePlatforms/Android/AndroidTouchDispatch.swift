@@ -215,8 +215,10 @@ public final class AndroidTouchDispatch {
         var handled = false
         let consumes = node.detector != nil || node.scale != nil || node.clickable != nil || node.scroller != nil
         if consumes {
-            let text = cancelReason.map { "\(ev.action.rawValue) to \(node.name) (\($0))" } ?? "\(ev.action.rawValue) to \(node.name)"
-            out.view(node.view, phase: ev.action.phase, touches: ev.touchIDs, text, at: ev.position(ev.actionPointer) ?? ev.first)
+            // The words are made only if the log keeps them.
+            out.view(node.view, phase: ev.action.phase, touches: ev.touchIDs,
+                     cancelReason.map { "\(ev.action.rawValue) to \(node.name) (\($0))" } ?? "\(ev.action.rawValue) to \(node.name)",
+                     at: ev.position(ev.actionPointer) ?? ev.first)
         }
         if ev.action == .down, node.disallowWhen == .onDown {
             requestDisallowIntercept(from: node, because: "its code asks on ACTION_DOWN")

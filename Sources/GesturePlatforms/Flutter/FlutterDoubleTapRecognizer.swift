@@ -25,7 +25,7 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
 
     private var timer: VirtualClock.TimerID?
     private var firstTap: Tracker?
-    private var trackers: [Int: Tracker] = [:]
+    private var trackers: PointerMap<Tracker> = [:]
     private var trackerOrder: [Int] = []
 
     public override var isIdle: Bool { firstTap == nil && trackers.isEmpty }

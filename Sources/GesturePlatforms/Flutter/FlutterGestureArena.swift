@@ -57,7 +57,7 @@ public final class FlutterGestureArena {
         var eagerWinner: Member?
     }
 
-    private var arenas: [Int: Arena] = [:]
+    private var arenas: PointerMap<Arena> = [:]
     /// Work Flutter schedules as microtasks: run after the event being handled (`drainMicrotasks`).
     private var microtasks: [() -> Void] = []
     /// Every arena decided so far, in order.

@@ -21,13 +21,13 @@ public final class FlutterGestureBinding {
     private var detectors: [ObjectIdentifier: [FlutterGestureRecognizer]] = [:]
     public private(set) var recognizers: [FlutterGestureRecognizer] = []
     /// The pointer router's per-pointer routes, in the order they were added.
-    private var routes: [Int: [FlutterGestureRecognizer]] = [:]
+    private var routes: PointerMap<[FlutterGestureRecognizer]> = [:]
     /// Flutter numbers every pointer anew when it goes down; a trace reuses its ids.
-    private var pointerOfTouch: [Int: Int] = [:]
-    private var touchOfPointer: [Int: Int] = [:]
+    private var pointerOfTouch: PointerMap<Int> = [:]
+    private var touchOfPointer: PointerMap<Int> = [:]
     private var nextPointer = 1
-    private var lastPosition: [Int: Point] = [:]
-    private var hitViewOfPointer: [Int: View] = [:]
+    private var lastPosition: PointerMap<Point> = [:]
+    private var hitViewOfPointer: PointerMap<View> = [:]
     /// Scrollables whose content ignores pointers while they scroll (`IgnorePointer`,
     /// `scrollable.dart:1008-1012`).
     private var ignoringContent: Set<ObjectIdentifier> = []

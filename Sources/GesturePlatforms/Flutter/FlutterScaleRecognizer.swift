@@ -14,7 +14,7 @@ public final class FlutterScaleRecognizer: FlutterOneSequenceRecognizer {
 
     private enum State: Int { case ready, possible, accepted, started }
     private var state = State.ready
-    private var locations: [Int: Point] = [:]
+    private var locations: PointerMap<Point> = [:]
     private var queue: [Int] = []
     private var initialFocal = Point.zero
     private var currentFocal: Point?
