@@ -89,8 +89,12 @@ public final class TraceUntil: TraceEventSource {
 }
 
 extension TraceUntil: TraceChunkSource {
-    /// Not when `wanted` is asked before every event: that needs the events one at a time.
-    package var readsInChunks: Bool { wanted == nil || wantedBeforeSequences }
+    /// When the source hands runs over, unless `wanted` is asked before every event (that
+    /// needs the events one at a time). From a source without runs, `nextChunk` still works, a
+    /// run an event, but a replay is better served by `nextEvent`.
+    package var readsInChunks: Bool {
+        (wanted == nil || wantedBeforeSequences) && (source as? any TraceChunkSource)?.readsInChunks == true
+    }
 
     /// The source's events in runs, each cut where reading stops and, when `wanted` is asked
     /// before sequences, before each sequence's first event: the replay has fed the runs
