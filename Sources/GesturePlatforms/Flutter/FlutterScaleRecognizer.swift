@@ -54,17 +54,30 @@ public final class FlutterScaleRecognizer: FlutterOneSequenceRecognizer {
         stopTrackingIfPointerNoLongerDown(event)
     }
 
+    /// The focal point (the pointers' mean) and the span (their mean distance from it), summed
+    /// in the queue's order as `_update` sums them, without arrays: it runs on every move.
     private func update() {
-        let points = queue.compactMap { locations[$0] }
-        guard !points.isEmpty else {
+        var count = 0, x = 0.0, y = 0.0
+        for pointer in queue {
+            guard let p = locations[pointer] else { continue }
+            count += 1
+            x += p.x
+            y += p.y
+        }
+        guard count > 0 else {
             currentFocal = currentFocal ?? .zero
             currentSpan = 0
             return
         }
-        let n = Double(points.count)
-        let focal = Point(x: points.map(\.x).reduce(0, +) / n, y: points.map(\.y).reduce(0, +) / n)
+        let n = Double(count)
+        let focal = Point(x: x / n, y: y / n)
         currentFocal = focal
-        currentSpan = points.map { $0.distance(to: focal) }.reduce(0, +) / n
+        var span = 0.0
+        for pointer in queue {
+            guard let p = locations[pointer] else { continue }
+            span += p.distance(to: focal)
+        }
+        currentSpan = span / n
     }
 
     /// `_reconfigure` (`:663-697`): false when it ended a scale in progress.
