@@ -13,12 +13,12 @@ package final class TraceTape: @unchecked Sendable {
     // (each reader has its own position; the spool reads with pread).
     private let spool: Spool<TapeRecord>
     private let chunkSize: Int
-    /// The time of the first event of every chunk the spool wrote.
-    private var chunkStarts: [Timestamp] = []
-    /// How many records at the start of every chunk the spool wrote continue an event begun in
-    /// the chunk before: a reader that starts at that chunk skips them.
-    private var chunkSkips: [Int] = []
+    /// Every chunk the spool wrote: the time of its first event, and how many records at its
+    /// start continue an event begun in the chunk before (a reader starting there skips them).
+    private var chunks: [(start: Timestamp, skip: Int)] = []
+    /// The same for the records still in memory.
     private var firstInMemory = Timestamp.zero
+    private var skipInMemory = 0
     package private(set) var header = TraceHeader()
     package private(set) var warnings: [TraceDiagnostic] = []
     fileprivate let name: String
@@ -37,22 +37,17 @@ package final class TraceTape: @unchecked Sendable {
 
     package func append(_ e: TraceEvent) {
         eventCount += 1
-        guard let head = TapeRecord(e) else {
-            let records = TapeRecord.withContinuations(e)
-            for k in records.indices { add(records[k], time: e.time, following: records.count - 1 - k) }
-            return
-        }
-        add(head, time: e.time, following: 0)
+        TapeRecord.records(of: e) { add($0, time: e.time, following: $1) }
     }
 
     /// `following`: how many records of the same event come after this one.
     private func add(_ r: TapeRecord, time: Timestamp, following: Int) {
         if spool.memoryCount(of: 0) == 0 { firstInMemory = time }
         spool.append(r, to: 0)
-        if spool.chunkCount(of: 0) > chunkStarts.count {
-            chunkStarts.append(firstInMemory)
+        if spool.chunkCount(of: 0) > chunks.count {
+            chunks.append((firstInMemory, skipInMemory))
             // The records still to come open the next chunk; `firstInMemory` is their event's time.
-            chunkSkips.append(following)
+            skipInMemory = following
             firstInMemory = time
         }
     }
@@ -69,16 +64,14 @@ package final class TraceTape: @unchecked Sendable {
         TapeReader(tape: self, spans: spans ?? [(Timestamp(microseconds: .min), Timestamp(microseconds: .max))])
     }
 
-    fileprivate var chunkCount: Int { chunkStarts.count }
+    fileprivate var chunkCount: Int { chunks.count }
 
     /// Records that continue an event from chunk `k - 1` at the start of chunk `k`.
-    fileprivate func skip(_ k: Int) -> Int {
-        k == 0 ? 0 : k - 1 < chunkSkips.count ? chunkSkips[k - 1] : 0
-    }
+    fileprivate func skip(_ k: Int) -> Int { k < chunks.count ? chunks[k].skip : skipInMemory }
 
     /// The records of chunk `k` (`k == chunkCount`: those still in memory).
     fileprivate func records(_ k: Int) throws(TraceDiagnostic) -> [TapeRecord] {
-        if k == chunkStarts.count { return spool.memoryRecords(of: 0) }
+        if k == chunks.count { return spool.memoryRecords(of: 0) }
         do {
             return try spool.read(spool.chunkList(of: 0)[k])
         } catch {
@@ -89,10 +82,10 @@ package final class TraceTape: @unchecked Sendable {
     /// The chunk holding the first event at or after `t`: the last one starting before `t`
     /// (events of one time may straddle two chunks).
     fileprivate func chunk(before t: Timestamp) -> Int {
-        var lo = 0, hi = chunkStarts.count
+        var lo = 0, hi = chunks.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if chunkStarts[mid] < t { lo = mid + 1 } else { hi = mid }
+            if chunks[mid].start < t { lo = mid + 1 } else { hi = mid }
         }
         return max(lo - 1, 0)
     }
@@ -142,7 +135,7 @@ private final class TapeReader: TraceChunkSource {
             let time = head.time
             if time < spans[span].start {
                 i += 1
-                try skip(head.continuations)
+                if head.continuations > 0 { try skip(head.continuations) }
                 continue
             }
             if time >= spans[span].end {
@@ -184,39 +177,36 @@ private final class TapeReader: TraceChunkSource {
         return run.isEmpty ? nil : run
     }
 
-    /// Steps over `count` records (an event's continuations, which may run into later chunks).
+    /// The record at `i`, going on into the next chunk at the end of this one (an event's
+    /// continuations may run into it); nil past the last record.
+    private func takeRecord() throws(TraceDiagnostic) -> TapeRecord? {
+        while i == records.count {
+            guard chunk < tape.chunkCount else { return nil }
+            try load(chunk + 1)
+        }
+        defer { i += 1 }
+        return records[i]
+    }
+
+    /// Steps over `count` records (an event's continuations).
     private func skip(_ count: Int) throws(TraceDiagnostic) {
-        var left = count
-        while left > 0 {
-            if i == records.count {
-                guard chunk < tape.chunkCount else { return }
-                try load(chunk + 1)
-                continue
-            }
-            let n = min(left, records.count - i)
-            i += n
-            left -= n
+        for _ in 0..<count {
+            guard try takeRecord() != nil else { return }
         }
     }
 
     /// The event whose first record is at `i`, read from the raw bytes that follow it.
     private func whole(_ head: TapeRecord) throws(TraceDiagnostic) -> TraceEvent {
         i += 1
-        var raw = [TapeRecord]()
-        raw.reserveCapacity(head.continuations)
-        while raw.count < head.continuations {
-            if i == records.count {
-                guard chunk < tape.chunkCount else { break }
-                try load(chunk + 1)
-                continue
+        return try withUnsafeTemporaryAllocation(of: TapeRecord.self, capacity: head.continuations) { raw throws(TraceDiagnostic) in
+            for k in 0..<head.continuations {
+                guard let r = try takeRecord() else {
+                    throw TraceDiagnostic(file: tape.name, line: 0, message: "GestureLab's temporary copy of the trace ends inside an event")
+                }
+                raw.initializeElement(at: k, to: r)
             }
-            raw.append(records[i])
-            i += 1
+            return UnsafeRawPointer(raw.baseAddress!).loadUnaligned(as: TraceEvent.self)
         }
-        guard raw.count == head.continuations else {
-            throw TraceDiagnostic(file: tape.name, line: 0, message: "GestureLab's temporary copy of the trace ends inside an event")
-        }
-        return TapeRecord.event(from: raw)
     }
 }
 
@@ -233,12 +223,6 @@ struct TapeRecord: BitwiseCopyable {
 
     var time: Timestamp { Timestamp(microseconds: time64) }
     var continuations: Int { Int(truncatingIfNeeded: tags >> 16 & 0xFF) }
-
-    /// A usual event's one record; nil when it has a rare field.
-    init?(_ e: TraceEvent) {
-        guard e.pressure == nil, e.contact == nil, e.buttons == nil, e.scroll == nil else { return nil }
-        self.init(head: e, continuations: 0)
-    }
 
     private init(head e: TraceEvent, continuations: Int) {
         time64 = e.time.microseconds
@@ -296,19 +280,17 @@ struct TapeRecord: BitwiseCopyable {
     /// How many records an event's raw bytes take.
     static let continuationCount = (MemoryLayout<TraceEvent>.size + size - 1) / size
 
-    /// An event with a rare field: its head, then its bytes.
-    static func withContinuations(_ e: TraceEvent) -> [TapeRecord] {
-        var out = [TapeRecord(head: e, continuations: continuationCount)]
+    /// The records that keep `e`, each with how many follow it: a usual event's one, or for an
+    /// event with a rare field its head, then its bytes.
+    static func records(of e: TraceEvent, _ body: (TapeRecord, _ following: Int) -> Void) {
+        guard e.pressure != nil || e.contact != nil || e.buttons != nil || e.scroll != nil else {
+            return body(TapeRecord(head: e, continuations: 0), 0)
+        }
+        body(TapeRecord(head: e, continuations: continuationCount), continuationCount)
         withUnsafeTemporaryAllocation(byteCount: continuationCount * size, alignment: 8) { buffer in
             buffer.initializeMemory(as: UInt8.self, repeating: 0)
             withUnsafeBytes(of: e) { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            for k in 0..<continuationCount { out.append(TapeRecord(raw: buffer.baseAddress! + k * size)) }
+            for k in 0..<continuationCount { body(TapeRecord(raw: buffer.baseAddress! + k * size), continuationCount - 1 - k) }
         }
-        return out
-    }
-
-    /// The event whose bytes `raw` holds.
-    static func event(from raw: [TapeRecord]) -> TraceEvent {
-        raw.withUnsafeBytes { $0.baseAddress!.loadUnaligned(as: TraceEvent.self) }
     }
 }
