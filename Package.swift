@@ -5,13 +5,16 @@ import PackageDescription
 // Everything here is pure Swift and runs headless; only the studio (a later target) knows SDL2, which
 // it opens at run time (CSDL2/SDLLoader.c), and only the server knows HTTP.
 // The reader, the engine, the recognizers, the scenes' delegates and Flutter's and Android's
-// dispatch (GesturePlatforms) run per event (a scene's delegate is asked about every new touch).
-// Release builds drop the run-time
+// dispatch (GesturePlatforms) run per event (a scene's delegate is asked about every new touch);
+// the log's writers (GestureTimeline) and readers (GestureAnalysis: explanations, diffs,
+// comparisons) run per row. Release builds drop the run-time
 // exclusivity checks there (they were ~5% of a replay in perf, with the thread-local lookups
-// they need); debug builds, which the tests use, keep them, so a violation still shows up.
+// they need; 6.5% of a `diff`, 4% of a `compare`); debug builds, which the tests use, keep them,
+// so a violation still shows up.
 // In source, one type switches them off in every build: UncheckedState (GestureEngine), which
-// holds the state of the three objects touched on every log row (LogBatch, LogNameBytes and
-// GestureTimeline's JSONRowShapes), each used by one thread at a time.
+// holds the state of the objects touched on every log row (LogBatch, LogNameBytes,
+// GestureTimeline's JSONRowShapes, the CLI's explanation being fed), each used by one thread at
+// a time.
 //
 // The flag is an "unsafe" one, which SwiftPM refuses in a dependency taken by version (`from:`)
 // unless the dependency's manifest says tools version 6.2 or later: hence 6.2 above. A package
@@ -61,7 +64,7 @@ let package = Package(
         .target(name: "GestureEngine", dependencies: ["GestureTrace"], swiftSettings: hotPath),
         .target(name: "GestureRecognizers", dependencies: ["GestureEngine", "GestureTrace"], swiftSettings: hotPath),
         .target(name: "GestureScenes", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace", "Yams"], swiftSettings: hotPath),
-        .target(name: "GestureTimeline", dependencies: ["GestureEngine", "GestureTrace"]),
+        .target(name: "GestureTimeline", dependencies: ["GestureEngine", "GestureTrace"], swiftSettings: hotPath),
         // UIKit's names over the engine, so recognizers and delegates written for iOS compile
         // unchanged (docs/custom-recognizers.md).
         .target(name: "GestureLabUIKit", dependencies: ["GestureEngine", "GestureRecognizers", "GestureTrace"], swiftSettings: hotPath),
@@ -81,7 +84,7 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         // The studio is the only part that knows SDL2 (and so needs libsdl2-dev to build).
         .target(name: "GestureStudio", dependencies: ["CSDL2", "CZlib", "GestureEngine", "GestureScenes", "GestureTrace"]),
-        .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GesturePlatforms", "GestureScenes", "GestureTrace", "GestureRecognizers"]),
+        .target(name: "GestureAnalysis", dependencies: ["GestureEngine", "GesturePlatforms", "GestureScenes", "GestureTrace", "GestureRecognizers"], swiftSettings: hotPath),
         .target(name: "GestureSynth", dependencies: ["GestureTrace"]),
         // Flutter's gesture arena and Android's touch dispatch, beside the UIKit engine (issue 32).
         .target(name: "GesturePlatforms", dependencies: ["GestureEngine", "GestureScenes", "GestureTrace"], swiftSettings: hotPath),

@@ -6,7 +6,7 @@
 /// Why: the objects that keep their state here are touched for every row a replay logs (a batch
 /// of rows, the names' bytes, the JSON row programs), and each access to a class's stored
 /// property is otherwise checked at run time (a call and a thread-local lookup) wherever the flag
-/// does not reach: debug builds, and GestureTimeline in any build. Their owners hand them
+/// does not reach: debug builds, and the command line's targets in any build. Their owners hand them
 /// between threads only whole (a batch goes to the writer once filled), so no two accesses can
 /// overlap; the checks stay on for everything else.
 ///

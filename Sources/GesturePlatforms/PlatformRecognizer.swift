@@ -66,12 +66,21 @@ final class PlatformLog {
         return seq
     }
 
-    /// A callback of `r` (`onTap`, `onClick`...): an action row named as on the platform.
+    /// A callback of `r` (`onTap`, `onClick`...): an action row named as on the platform, its
+    /// words the recognizer, the callback and `detail`.
     @discardableResult
     func callback(_ r: PlatformRecognizer, _ name: LogName, detail: @autoclosure () -> String = "") -> Int {
+        callback(r, name, words: { let d = detail(); return d.isEmpty ? CauseText("%n %n", names: r.logName, name) : CauseText("%n %n %s", names: r.logName, name, string: d) }())
+    }
+
+    /// A callback whose words are a whole template, starting `%n %n` (the recognizer and the
+    /// callback): for the callbacks fired on every move (`onUpdate`, `onScroll`), whose numbers are
+    /// then formatted only by a writer that prints them, not into a String for every row.
+    @discardableResult
+    func callback(_ r: PlatformRecognizer, _ name: LogName, words: @autoclosure () -> CauseText) -> Int {
         let by = max(r.lastTransitionSeq ?? -1, causeSeq ?? -1)
         return log.append(time: now, kind: .action, recognizer: r.logName, to: name,
-                          cause: { let d = detail(); return Cause(.lifecycle, "\(r.id) \(name)" + (d.isEmpty ? "" : " " + d), causedBy: by < 0 ? nil : by) }())
+                          cause: Cause(.lifecycle, words(), otherName: nil, causedBy: by < 0 ? nil : by))
     }
 
     /// The end of an attempt: back to possible (a reset row) when it had published anything.

@@ -171,7 +171,7 @@ final class AndroidGestureDetector {
         // After a second finger (cancelTaps) moves scroll at once, without the slop: the first
         // onScroll of the attempt is its beginning either way.
         dispatch.publish(scroll, starting ? .began : .changed, cause)
-        dispatch.out.callback(scroll, .onScroll, detail: "distance (\(f(dx)), \(f(dy)))")
+        dispatch.out.callback(scroll, .onScroll, words: CauseText("%n %n distance (%1, %1)", names: scroll.logName, .onScroll, numbers: dx, dy))
     }
 
     private func up(_ ev: AndroidMotionEvent) {

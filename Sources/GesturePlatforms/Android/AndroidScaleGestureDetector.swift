@@ -55,7 +55,7 @@ final class AndroidScaleGestureDetector {
                 evidence: [Evidence("minScalingSpan", value: span, threshold: minSpan, unit: "dp", comparison: ">=")]))
             dispatch.out.callback(recognizer, .onScaleBegin)
         } else if ev.action == .move && inProgress {
-            dispatch.publish(recognizer, .changed, Cause(.touches, "span \(f(span)) dp"))
+            dispatch.publish(recognizer, .changed, Cause(.touches, CauseText("span %1 dp", span), otherName: nil))
             dispatch.out.callback(recognizer, .onScale)
         }
     }

@@ -24,7 +24,8 @@ final class AndroidScrollView {
     /// `mNestedScrollAxes` has the vertical axis: a nested scroll from inside is under way.
     var nestedScrollAxes = false
     /// The NestedScrollView ancestor that accepted this one's nested scroll.
-    private weak var nestedParent: AndroidNode?
+    // An ancestor, which outlives this node: unowned (see `AndroidNode.parent`).
+    private unowned var nestedParent: AndroidNode?
 
     init(node: AndroidNode, dispatch: AndroidTouchDispatch, kind: Kind, contentSize: Size, scrollEnabled: Bool, recognizer: PlatformRecognizer) {
         self.node = node
@@ -178,7 +179,7 @@ final class AndroidScrollView {
     /// nested scrolling parent (`dispatchNestedScroll`, scroll chaining).
     func scroll(by delta: Double) {
         let unconsumed = delta - moveContent(by: delta)
-        dispatch.publish(recognizer, .changed, Cause(.touches, "the finger moved \(f(delta)) along \(axisName)"))
+        dispatch.publish(recognizer, .changed, Cause(.touches, vertical ? CauseText("the finger moved %1 along y", delta) : CauseText("the finger moved %1 along x", delta), otherName: nil))
         if unconsumed != 0, let parent = nestedParent?.scroller {
             let taken = parent.moveContent(by: unconsumed)
             if taken != 0 { dispatch.out.note(nil, view: parent.node.view, "\(parent.node.name) takes \(f(taken)) that \(node.name) could not scroll (NestedScrollView.onNestedScroll)") }

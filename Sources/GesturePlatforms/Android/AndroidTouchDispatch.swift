@@ -8,7 +8,10 @@ import GestureTrace
 final class AndroidNode {
     let view: View
     var children: [AndroidNode] = []
-    weak var parent: AndroidNode?
+    // Unowned, not weak: a parent holds its children, so it outlives them, and a weak reference
+    // would give every parent a side table, sending its retains and releases (several an
+    // event, along the dispatch path) down the runtime's slow path.
+    unowned var parent: AndroidNode?
     /// `mFirstTouchTarget`: the child that took the gesture's down.
     var touchTarget: AndroidNode?
     /// `FLAG_DISALLOW_INTERCEPT`.
@@ -103,12 +106,13 @@ public final class AndroidTouchDispatch {
 
     private func flushMoves() {
         guard !pendingMoves.isEmpty else { return }
-        let moves = pendingMoves
-        pendingMoves.removeAll()
-        for m in moves {
+        // Nothing in the loop adds a move; emptied after it, keeping its storage (a copy taken
+        // before emptying made the list anew for every event).
+        for m in pendingMoves {
             if let i = down.firstIndex(where: { $0.id == m.pointer }) { down[i].at = Point(x: m.x, y: m.y) }
             out.input(view: nil, phase: .moved, touch: m.pointer, CauseText("touch %d moves to (%1, %1)", Double(m.pointer), m.x, m.y))
         }
+        pendingMoves.removeAll(keepingCapacity: true)
         send(AndroidMotionEvent(action: .move, actionPointer: down.first?.id ?? 0, pointers: down, time: now))
     }
 

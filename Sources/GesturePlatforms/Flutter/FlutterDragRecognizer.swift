@@ -184,8 +184,9 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
     }
 
     private func checkUpdate(_ delta: Vector, at position: Point) {
-        transition(to: .changed, Cause(.touches, "its pointer moved \(delta)"))
-        callback(.onUpdate, "delta \(delta)")
+        // On every move: templates, formatted only where the row is printed.
+        transition(to: .changed, Cause(.touches, CauseText("its pointer moved (%1, %1)", delta.dx, delta.dy), otherName: nil))
+        callback(.onUpdate, words: CauseText("%n %n delta (%1, %1)", names: logName, .onUpdate, numbers: delta.dx, delta.dy))
         scrollable?.scroll(by: delta)
     }
 

@@ -146,8 +146,11 @@ public final class FlutterGestureArena {
 
     private func tryToResolve(_ pointer: Int, _ arena: Arena) {
         if arena.members.count == 1 {
-            microtasks.append { [weak self, weak arena] in
-                guard let self, let arena, self.arenas[pointer] === arena, arena.members.count == 1 else { return }
+            // Runs only from `drainMicrotasks`, while the manager lives: unowned. The arena is
+            // held until then; it resolves only if it is still the pointer's. (Weak captures gave
+            // both a side table, which slows every retain and release of them.)
+            microtasks.append { [unowned self, arena] in
+                guard self.arenas[pointer] === arena, arena.members.count == 1 else { return }
                 self.arenas[pointer] = nil
                 let winner = arena.members[0]
                 self.decide(Decision(pointer: pointer, rule: .lastMemberStanding, winner: ObjectIdentifier(winner)), winner, []) {

@@ -178,15 +178,21 @@ public final class FlutterGestureBinding {
     }
 
     func removeRoute(_ pointer: Int, _ r: FlutterGestureRecognizer) {
+        routesRemoved &+= 1
         routes[pointer]?.removeAll { $0 === r }
         if routes[pointer]?.isEmpty == true { routes[pointer] = nil }
     }
+
+    /// Counts the routes removed, so that `route` looks a route up again only when one was.
+    private var routesRemoved = 0
 
     /// `PointerRouter.route`: the routes as they were when the event arrived; one removed on
     /// the way is skipped, one added on the way waits for the next event (`pointer_router.dart:27-36`).
     private func route(_ event: FlutterPointerEvent) {
         let copy = routes[event.pointer] ?? []
-        for r in copy where routes[event.pointer]?.contains(where: { $0 === r }) == true {
+        let removed = routesRemoved
+        // Most events remove no route (a move): then every route of the copy is still there.
+        for r in copy where routesRemoved == removed || routes[event.pointer]?.contains(where: { $0 === r }) == true {
             r.handleEvent(event)
         }
     }

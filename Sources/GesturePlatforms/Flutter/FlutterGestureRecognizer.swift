@@ -15,7 +15,12 @@ open class FlutterGestureRecognizer: PlatformRecognizer, FlutterGestureArena.Mem
     /// Whether GestureLab's log shows it as a discrete gesture (recognized) or a continuous one.
     open var isDiscrete: Bool { true }
 
-    weak var bindingRef: FlutterGestureBinding?
+    // Unowned, not weak: the binding is reached several times for every event, and a weak
+    // reference gives the binding a side table, which sends each of its retains and releases
+    // down the runtime's slow path (a sixth of a Flutter replay's instructions with the loads).
+    // The binding outlives the recognizers it holds; a recognizer used after its binding is gone
+    // traps, as the weak reference's `!` did.
+    unowned var bindingRef: FlutterGestureBinding?
     var binding: FlutterGestureBinding { bindingRef! }
     /// The view whose GestureDetector holds it.
     public internal(set) weak var view: View?
@@ -58,6 +63,12 @@ open class FlutterGestureRecognizer: PlatformRecognizer, FlutterGestureArena.Mem
     @discardableResult
     func callback(_ name: LogName, _ detail: @autoclosure () -> String = "") -> Int {
         binding.out.callback(self, name, detail: detail())
+    }
+
+    /// Fires a callback on every move: its words a template starting `%n %n` (see `PlatformLog`).
+    @discardableResult
+    func callback(_ name: LogName, words: @autoclosure () -> CauseText) -> Int {
+        binding.out.callback(self, name, words: words())
     }
 
     /// The cause of a loss: the arena's decision being delivered, or the reason the recognizer

@@ -71,7 +71,7 @@ public final class FlutterLongPressRecognizer: FlutterPrimaryPointerRecognizer {
                 stopTrackingPointer(primaryPointer!)
             } else if longPressAccepted {
                 if published == .began || published == .changed { transition(to: .changed, Cause(.touches, "its pointer moved")) }
-                callback(.onLongPressMoveUpdate, "at \(event.position)")
+                callback(.onLongPressMoveUpdate, words: CauseText("%n %n at (%1, %1)", names: logName, .onLongPressMoveUpdate, numbers: event.position.x, event.position.y))
             }
         }
     }

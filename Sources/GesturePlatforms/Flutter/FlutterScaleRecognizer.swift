@@ -114,8 +114,12 @@ public final class FlutterScaleRecognizer: FlutterOneSequenceRecognizer {
             start(Cause(.touches, "a pointer moved after the scale was accepted"))
         }
         if state == .started {
-            transition(to: .changed, Cause(.touches, "scale \(Self.f(initialSpan > 0 ? currentSpan / initialSpan : 1)), focal point \(currentFocal ?? .zero)"))
-            callback(.onUpdate, "with \(queue.count) pointer\(queue.count == 1 ? "" : "s")")
+            // On every move: templates, formatted only where the row is printed.
+            let focal = currentFocal ?? .zero, n = Double(queue.count)
+            transition(to: .changed, Cause(.touches, CauseText("scale %1, focal point (%1, %1)", initialSpan > 0 ? currentSpan / initialSpan : 1, focal.x, focal.y),
+                                           otherName: nil))
+            callback(.onUpdate, words: queue.count == 1 ? CauseText("%n %n with %d pointer", names: logName, .onUpdate, numbers: n)
+                                                        : CauseText("%n %n with %d pointers", names: logName, .onUpdate, numbers: n))
         }
     }
 

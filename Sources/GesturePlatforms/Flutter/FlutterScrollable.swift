@@ -10,7 +10,8 @@ final class FlutterScrollable {
     unowned let view: View
     let axis: FlutterDragRecognizer.Axis
     let contentSize: Size
-    weak var binding: FlutterGestureBinding?
+    // Unowned rather than weak, as `FlutterGestureRecognizer.bindingRef` (why there).
+    unowned var binding: FlutterGestureBinding?
 
     init(view: View, axis: FlutterDragRecognizer.Axis, contentSize: Size) {
         self.view = view
