@@ -192,8 +192,11 @@ public final class FlutterGestureBinding {
         let copy = routes[event.pointer] ?? []
         let removed = routesRemoved
         // Most events remove no route (a move): then every route of the copy is still there.
-        for r in copy where routesRemoved == removed || routes[event.pointer]?.contains(where: { $0 === r }) == true {
-            r.handleEvent(event)
+        // The copy keeps its recognizers: each is handed the event without a retain.
+        copy.withUnretainedElements { routed in
+            for link in routed where routesRemoved == removed || routes[event.pointer]?.contains(where: { link.refers(to: $0) }) == true {
+                link.with { $0.handleEvent(event) }
+            }
         }
     }
 
@@ -301,6 +304,9 @@ public final class FlutterGestureBinding {
     private func endOfEvent() {
         arena.drainMicrotasks()
         guard !touched.isEmpty else { return }
+        // Most events end no attempt (a move in the middle of a gesture): asked of each
+        // recognizer without a retain and release of it (the list keeps them).
+        guard touched.withUnretainedElements({ $0.contains { $0.with { $0.isIdle } } }) else { return }
         for r in touched where r.isIdle { endAttempt(r) }
         touched.removeAll { r in
             guard r.isIdle else { return false }
