@@ -369,7 +369,7 @@ public struct DecisionLog: Sendable {
     /// keeps the numbering of everything else). Out of line: `append` is inlined where it is
     /// called, and the update path is the engine's busiest.
     @inline(never) @discardableResult
-    mutating func appendUpdateNote(time: Timestamp) -> Int {
+    package mutating func appendUpdateNote(time: Timestamp) -> Int {
         guard keepsUpdateNotes else { return skip(1) }
         return append(time: time, kind: .note, cause: Cause(.lifecycle, ""))
     }

@@ -13,6 +13,8 @@ open class PlatformRecognizer {
     var lastTransitionSeq: Int?
     /// The trace's touch ids this attempt has seen, for the transition rows.
     var attemptTouches: [Int] = []
+    /// Whether its last transition was a routine update the log left out (its callback is too).
+    var leftOutUpdate = false
 
     public init(id: String) {
         self.id = id
@@ -52,6 +54,14 @@ final class PlatformLog {
     /// A new state of `r`, ending its previous attempt first when that one was over.
     @discardableResult
     func publish(_ r: PlatformRecognizer, _ state: LogName, _ cause: @autoclosure () -> Cause) -> Int {
+        // A routine update (changed to changed) the log leaves out is only numbered, as the UIKit
+        // engine numbers one (`DecisionLog.keepsRoutineUpdates`); so is its callback.
+        r.leftOutUpdate = state == .changed && r.published == .changed && !log.keepsRoutineUpdates
+        if r.leftOutUpdate {
+            let seq = log.appendUpdateNote(time: now)
+            r.lastTransitionSeq = seq
+            return seq
+        }
         if r.published != .possible && r.published != .began && r.published != .changed { endAttempt(r) }
         // The cause (words and numbers) is built only for a row the log keeps.
         let by = causeSeq
@@ -78,6 +88,7 @@ final class PlatformLog {
     /// then formatted only by a writer that prints them, not into a String for every row.
     @discardableResult
     func callback(_ r: PlatformRecognizer, _ name: LogName, words: @autoclosure () -> CauseText) -> Int {
+        if r.leftOutUpdate && r.published == .changed && name.isUpdate { return log.appendUpdateNote(time: now) }
         let by = max(r.lastTransitionSeq ?? -1, causeSeq ?? -1)
         return log.append(time: now, kind: .action, recognizer: r.logName, to: name,
                           cause: Cause(.lifecycle, words(), otherName: nil, causedBy: by < 0 ? nil : by))
@@ -94,6 +105,7 @@ final class PlatformLog {
         guard r.published != .possible else { return }
         log.append(time: now, kind: .reset, recognizer: r.logName, from: r.published, to: .possible, cause: Cause(.lifecycle, "\(r.id): \(why)"))
         r.published = .possible
+        r.leftOutUpdate = false
     }
 
     @discardableResult

@@ -80,11 +80,13 @@ public enum PlatformReplay {
     }
 
     /// The decision log of a Flutter or Android replay, connected as `replayLog` says. Their
-    /// recognizers write every update: leaving routine updates out is the UIKit engine's option.
+    /// recognizers write every update, unless the reader wants updates only numbered, not even
+    /// an empty note for each (`explain`'s text): then a routine update and its callback are
+    /// numbered and left out, as the UIKit engine leaves them out (`PlatformLog.publish`).
     private static func platformLog(_ replayLog: ReplayLog) -> (DecisionLog, ReplayLog.Connection) {
         var log = DecisionLog(keptKinds: replayLog.kinds)
         let connection = replayLog.connect(&log)
-        log.keepsRoutineUpdates = true
+        log.keepsRoutineUpdates = log.keepsRoutineUpdates || log.keepsUpdateNotes
         return (log, connection)
     }
 
