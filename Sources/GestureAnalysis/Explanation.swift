@@ -207,13 +207,19 @@ public struct Explanation: Sendable {
         let bounds = Explanation.sequenceBounds(entries)
         // Rows name their recognizer by number: each number is looked up once, not read as
         // text on every row (a replay logs nearly three rows per event).
-        var slots: [Int32: Int] = [:]
+        // A short list searched in order rather than a dictionary: a streamed explanation calls
+        // this once per touch sequence, and a dictionary made (and hashed into) for each cost
+        // more than the few names a sequence's rows hold.
+        var slots: [(number: Int32, slot: Int)] = []
         func slot(_ name: LogName) -> Int {
-            if let s = slots[name.number] { return s }
+            if let s = slots.first(where: { $0.number == name.number }) { return s.slot }
             let s = recognizers.firstIndex(of: name.string) ?? -1
-            slots[name.number] = s
+            slots.append((name.number, s))
             return s
         }
+        // Each outcome's summary is written as bytes and made a String once (interpolating it
+        // was a fifth of a streamed `explain`).
+        let bytes = OutputBytes(capacity: 256)
         let firstSlot = recognizers.map { recognizers.firstIndex(of: $0)! }
         // Per recognizer, in each sequence: its last transition other than an update (which
         // decides nothing), whether it began or recognized, and the rows where it waited.
@@ -262,9 +268,23 @@ public struct Explanation: Sendable {
                 let final = entries[final[slot]]
                 if won[slot] { winners.append(name) }
                 let waited = pendings.last { $0.slot == slot && entries[$0.row].time <= final.time }.map { entries[$0.row] }
-                var summary = "\(name) \(final.to ?? "?") at \(Explanation.ms(final.time)): \(final.cause.text)"
-                if let w = waited { summary += "; it had been waiting since \(Explanation.ms(w.time)) for \(w.cause.other ?? "another recognizer")" }
-                outcomes.append(Outcome(recognizer: name, result: final.to ?? "?", time: final.time, chain: chains ? chain(from: final.seq) : [],
+                let result = final.to ?? "?"
+                bytes.removeAll()
+                bytes.append(utf8: name)
+                bytes.append(" ")
+                bytes.append(utf8: result)
+                bytes.append(" at ")
+                Explanation.appendMilliseconds(final.time, to: bytes)
+                bytes.append(": ")
+                final.cause.message.appendUTF8(to: bytes)
+                if let w = waited {
+                    bytes.append("; it had been waiting since ")
+                    Explanation.appendMilliseconds(w.time, to: bytes)
+                    bytes.append(" for ")
+                    bytes.append(utf8: w.cause.other ?? "another recognizer")
+                }
+                let summary = bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+                outcomes.append(Outcome(recognizer: name, result: result, time: final.time, chain: chains ? chain(from: final.seq) : [],
                                         waitedSince: waited?.time, waitedFor: waited?.cause.other, summary: summary))
             }
             result.append(Sequence(start: s, end: end, winners: winners, outcomes: outcomes, stillWaiting: waiting))
@@ -320,15 +340,44 @@ public struct Explanation: Sendable {
 
     public static let noTouchesText = "No touches in this trace.\n"
 
-    /// One sequence's lines, numbered from 1.
+    /// One sequence's lines, numbered from 1 (written as bytes, made a String once: `explain`
+    /// writes one for every touch sequence of a trace).
     public static func text(_ q: Sequence, number: Int) -> String {
-        var s = "Touch sequence \(number), \(ms(q.start)) to \(ms(q.end)): "
-        s += q.winners.isEmpty ? "no recognizer won.\n" : "won by \(q.winners.joined(separator: " and ")).\n"
-        for o in q.outcomes where !q.winners.contains(o.recognizer) || o.result == "cancelled" {
-            s += "  " + o.summary + "\n"
+        let b = OutputBytes(capacity: 512)
+        b.append("Touch sequence ")
+        NumberText.appendInteger(Int64(number), to: b)
+        b.append(", ")
+        appendMilliseconds(q.start, to: b)
+        b.append(" to ")
+        appendMilliseconds(q.end, to: b)
+        b.append(": ")
+        if q.winners.isEmpty {
+            b.append("no recognizer won.\n")
+        } else {
+            b.append("won by ")
+            for (i, w) in q.winners.enumerated() {
+                if i > 0 { b.append(" and ") }
+                b.append(utf8: w)
+            }
+            b.append(".\n")
         }
-        for w in q.stillWaiting { s += "  " + w + "\n" }
-        return s
+        for o in q.outcomes where !q.winners.contains(o.recognizer) || o.result == "cancelled" {
+            b.append("  ")
+            b.append(utf8: o.summary)
+            b.append("\n")
+        }
+        for w in q.stillWaiting {
+            b.append("  ")
+            b.append(utf8: w)
+            b.append("\n")
+        }
+        return b.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `ms(t)`, appended.
+    static func appendMilliseconds(_ t: Timestamp, to b: OutputBytes) {
+        NumberText.appendFixed(t.microseconds, scale: 1000, to: b)
+        b.append(" ms")
     }
 
     static func json(_ o: Outcome) -> String { ExplanationJSON.text { $0.outcome(o) } }
