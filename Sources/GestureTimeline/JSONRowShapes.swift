@@ -79,6 +79,8 @@ final class JSONRowShapes {
         var shapeCount = 0
         var programs: [Program] = []
         var steps = GrowingStore<Step>()
+        /// The shape last met for each kind of row (`LogEntry.Kind.bit`), and its program.
+        var recent: UnsafeMutablePointer<Slot>
     }
 
     /// Read for every row (see `UncheckedState`).
@@ -93,12 +95,19 @@ final class JSONRowShapes {
         let slotCount = 256
         let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
         slots.initialize(repeating: Slot(key: nil, program: -1), count: slotCount)
-        tables = UncheckedState(Tables(slotCount: slotCount, slots: slots))
+        let recent = UnsafeMutablePointer<Slot>.allocate(capacity: Self.kinds)
+        recent.initialize(repeating: Slot(key: nil, program: -1), count: Self.kinds)
+        tables = UncheckedState(Tables(slotCount: slotCount, slots: slots, recent: recent))
     }
+
+    /// Room for every `LogEntry.Kind.bit` (0 to 12).
+    private static let kinds = 16
 
     deinit {
         tables.value.slots.deinitialize(count: tables.value.slotCount)
         tables.value.slots.deallocate()
+        tables.value.recent.deinitialize(count: Self.kinds)
+        tables.value.recent.deallocate()
         tables.value.steps.free()
         tables.free()
     }
@@ -149,6 +158,14 @@ final class JSONRowShapes {
     /// is written then).
     func write(_ e: inout LogEntry, to out: OutputBytes, seq: NumberTextMemo, time: NumberTextMemo) -> Bool {
         guard let key = key(&e) else { return false }
+        // Most rows have the shape of the last row of their kind (a touch moves, a pan changes,
+        // its action fires): that one is compared first, without hashing.
+        let kind = Int(truncatingIfNeeded: key.flags & 0xF)
+        if let k = tables.value.recent[kind].key, k == key {
+            let p = tables.value.recent[kind].program
+            guard p >= 0 else { return false }
+            return run(tables.value.programs[p], &e, to: out, seq: seq, time: time)
+        }
         let mask = tables.value.slotCount - 1
         var index = Int(truncatingIfNeeded: key.spread) & mask
         while true {
@@ -163,6 +180,7 @@ final class JSONRowShapes {
             index = (index + 1) & mask
         }
         let p = tables.value.slots[index].program
+        tables.value.recent[kind] = tables.value.slots[index]
         guard p >= 0 else { return false }
         return run(tables.value.programs[p], &e, to: out, seq: seq, time: time)
     }
