@@ -105,7 +105,7 @@ let package = Package(
             .target(name: "GestureStudio", condition: .when(traits: ["Studio"])),
             .target(name: "GestureServer", condition: .when(traits: ["Server"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: hotPath),
         .executableTarget(name: "gesturelab", dependencies: ["GestureLabCLI"]),
         // The seed recognizers as an iOS developer writes them, against GestureLabUIKit only (the
         // proof that such code runs unchanged; GestureLabUIKitTests replays them).

@@ -44,6 +44,22 @@ struct PointerMap<Value>: ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Whether any value satisfies `test`.
+    func containsValue(where test: (Value) -> Bool) -> Bool { values.contains(where: test) }
+
+    /// Removes the entries whose key satisfies `shouldRemove`, keeping the others in order.
+    mutating func removeAll(whereKey shouldRemove: (Int) -> Bool) {
+        var i = 0
+        while i < keys.count {
+            if shouldRemove(keys[i]) {
+                keys.remove(at: i)
+                values.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+    }
+
     subscript(key: Int, default value: @autoclosure () -> Value) -> Value {
         get { self[key] ?? value() }
         set { self[key] = newValue }

@@ -32,7 +32,7 @@ struct FlutterGestureArenaTests {
         #expect(j.lines.isEmpty, "the default win is a microtask")
         arena.drainMicrotasks()
         #expect(j.lines == ["drag accepted"])
-        #expect(arena.decisions.last?.rule == .lastMemberStanding)
+        #expect(arena.lastDecision?.rule == .lastMemberStanding)
         #expect(!arena.hasArena(pointer: 1))
     }
 
@@ -45,7 +45,7 @@ struct FlutterGestureArenaTests {
         #expect(j.lines.isEmpty)
         arena.close(pointer: 1)
         #expect(j.lines == ["tap rejected", "pan rejected", "eager accepted"])
-        #expect(arena.decisions.last?.rule == .eagerWinner)
+        #expect(arena.lastDecision?.rule == .eagerWinner)
     }
 
     @Test("Once the arena is closed, an acceptance wins at once")
@@ -54,7 +54,7 @@ struct FlutterGestureArenaTests {
         arena.close(pointer: 1)
         arena.accept(pointer: 1, m[1])
         #expect(j.lines == ["tap rejected", "drag accepted"])
-        #expect(arena.decisions.last?.rule == .acceptedWhenClosed)
+        #expect(arena.lastDecision?.rule == .acceptedWhenClosed)
     }
 
     @Test("At the sweep the first member wins (deepest first): accepted before the others are rejected")
@@ -63,7 +63,7 @@ struct FlutterGestureArenaTests {
         arena.close(pointer: 1)
         arena.sweep(pointer: 1)
         #expect(j.lines == ["childTap accepted", "parentTap rejected"])
-        #expect(arena.decisions.last?.rule == .firstMemberAtSweep)
+        #expect(arena.lastDecision?.rule == .firstMemberAtSweep)
     }
 
     @Test("A held arena's sweep waits for the release (a double tap's first tap)")
@@ -93,7 +93,7 @@ struct FlutterGestureArenaTests {
         arena.drainMicrotasks()
         #expect(j.lines.suffix(1) == ["c rejected"], "no default win for a rejected member")
         #expect(!arena.hasArena(pointer: 2))
-        #expect(arena.decisions.last == FlutterGestureArena.Decision(pointer: 2, rule: nil, winner: nil))
+        #expect(arena.lastDecision == FlutterGestureArena.Decision(pointer: 2, rule: nil, winner: nil))
     }
 
     @Test("Each member is told exactly once, whatever happens after the arena is decided")

@@ -33,6 +33,11 @@ struct PlatformBookkeepingTests {
         }
         let literal: PointerMap<Int> = [3: 30, 1: 10]
         #expect(literal[3] == 30 && literal[1] == 10 && literal[2] == nil && literal.count == 2)
+        // Removing by key keeps the rest as they were (Flutter's binding forgets lifted pointers so).
+        var pruned: PointerMap<Int> = [5: 50, 2: 20, 8: 80, 3: 30, 4: 40]
+        pruned.removeAll { $0 % 2 == 0 }
+        #expect(pruned[5] == 50 && pruned[3] == 30 && pruned[2] == nil && pruned[8] == nil && pruned[4] == nil && pruned.count == 2)
+        #expect(pruned.containsValue { $0 == 30 } && !pruned.containsValue { $0 == 20 })
     }
 
     func event(_ action: AndroidMotionEvent.Action, _ pointer: Int, _ points: [(Int, Double, Double)]) -> AndroidMotionEvent {

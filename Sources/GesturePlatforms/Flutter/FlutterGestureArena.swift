@@ -58,10 +58,10 @@ public final class FlutterGestureArena {
     }
 
     private var arenas: PointerMap<Arena> = [:]
+    /// The arena decided last (only that one is kept: a list of every decision grew with the trace).
+    public private(set) var lastDecision: Decision?
     /// Work Flutter schedules as microtasks: run after the event being handled (`drainMicrotasks`).
     private var microtasks: [() -> Void] = []
-    /// Every arena decided so far, in order.
-    public private(set) var decisions: [Decision] = []
     /// Called with each decision and the members it tells, around telling them: a replay logs
     /// the decision first, so the members' own rows can name it as their cause.
     public var around: ((Decision, _ winner: Member?, _ losers: [Member], _ tell: () -> Void) -> Void)?
@@ -175,7 +175,7 @@ public final class FlutterGestureArena {
     }
 
     private func decide(_ decision: Decision, _ winner: Member?, _ losers: [Member], _ tell: () -> Void) {
-        decisions.append(decision)
+        lastDecision = decision
         if let around { around(decision, winner, losers, tell) } else { tell() }
     }
 }

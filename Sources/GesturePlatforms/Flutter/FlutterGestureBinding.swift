@@ -24,6 +24,10 @@ public final class FlutterGestureBinding {
     private var routes: PointerMap<[FlutterGestureRecognizer]> = [:]
     /// Flutter numbers every pointer anew when it goes down; a trace reuses its ids.
     private var pointerOfTouch: PointerMap<Int> = [:]
+    /// The trace's touch behind each Flutter pointer still in play (down, routed or with an
+    /// arena): an arena may be decided after its pointer lifted (a double tap holds it), so an
+    /// entry outlives the lift; it goes at a later finger down, once nothing can ask for it
+    /// (kept for every pointer, the list grew with the trace and every lookup searched it).
     private var touchOfPointer: PointerMap<Int> = [:]
     private var nextPointer = 1
     private var lastPosition: PointerMap<Point> = [:]
@@ -114,6 +118,7 @@ public final class FlutterGestureBinding {
     private func down(_ e: TraceEvent, at position: Point) {
         let p = nextPointer
         nextPointer += 1
+        if !touchOfPointer.isEmpty { forgetPointersOutOfPlay() }
         pointerOfTouch[e.pointer] = p
         touchOfPointer[p] = e.pointer
         lastPosition[e.pointer] = position
@@ -217,6 +222,17 @@ public final class FlutterGestureBinding {
 
     /// The trace's id of a Flutter pointer.
     func touch(of pointer: Int) -> Int { touchOfPointer[pointer] ?? pointer }
+
+    /// How many pointers the binding still knows the touch of (for tests: it stays small).
+    var pointersRemembered: Int { touchOfPointer.count }
+
+    /// Drops the touches of pointers that lifted and have neither routes nor an arena left:
+    /// only a pointer event or an arena decision asks which touch a pointer is.
+    private func forgetPointersOutOfPlay() {
+        touchOfPointer.removeAll { p in
+            routes[p] == nil && !arena.hasArena(pointer: p) && !pointerOfTouch.containsValue { $0 == p }
+        }
+    }
 
     private func logDecision(_ d: FlutterGestureArena.Decision, winner: FlutterGestureArena.Member?, losers: [FlutterGestureArena.Member], _ tell: () -> Void) {
         let touch = touch(of: d.pointer)

@@ -11,19 +11,36 @@ struct FlutterVelocityTracker {
     private static let historySize = FlutterDefaults.velocityHistorySize
     private static let minSampleSize = FlutterDefaults.velocityMinSampleSize
 
+    /// The newest `historySize` samples in a ring: filled in order, then each new sample takes
+    /// the place of the oldest (dropping the first of a full list moved the other 19 on every
+    /// move of every drag).
     private var samples: [(t: Double, p: Point)] = []
+    /// Where the oldest sample is, once the ring is full.
+    private var oldest = 0
 
     mutating func add(_ time: Timestamp, _ position: Point) {
-        samples.append((time.milliseconds, position))
-        if samples.count > Self.historySize { samples.removeFirst() }
+        if samples.count < Self.historySize {
+            samples.append((time.milliseconds, position))
+        } else {
+            samples[oldest] = (time.milliseconds, position)
+            oldest = oldest + 1 == samples.count ? 0 : oldest + 1
+        }
+    }
+
+    /// The sample `age` places before the newest (0: the newest).
+    private func sample(back age: Int) -> (t: Double, p: Point) {
+        let i = oldest + samples.count - 1 - age
+        return samples[i >= samples.count ? i - samples.count : i]
     }
 
     /// px/s.
     var velocity: Vector {
-        guard let newest = samples.last else { return .zero }
+        guard !samples.isEmpty else { return .zero }
+        let newest = sample(back: 0)
         var xs: [Double] = [], ys: [Double] = [], ts: [Double] = []
         var previous = newest.t
-        for s in samples.reversed() {
+        for back in samples.indices {
+            let s = sample(back: back)
             let age = newest.t - s.t
             let gap = previous - s.t
             previous = s.t
