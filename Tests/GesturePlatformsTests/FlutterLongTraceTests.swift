@@ -12,18 +12,8 @@ import Testing
 struct FlutterLongTraceTests {
     typealias S = Strokes
 
-    static let tapAndDoubleTap = """
-        scene: s1
-        views:
-          - id: card
-            frame: [0, 0, 300, 300]
-            recognizers:
-              - id: single
-                type: tap
-              - id: double
-                type: tap
-                numberOfTapsRequired: 2
-        """
+    /// A tap and a double tap on one card (`FlutterReplayTests`' scene).
+    static let tapAndDoubleTap = FlutterReplayTests.tapAndDoubleTap
 
     /// 40 lone taps (each arena held by the double tap and decided 300 ms after its lift),
     /// then a double tap; the trace's ids are not Flutter's pointer numbers (1, 2, 3, ...).
