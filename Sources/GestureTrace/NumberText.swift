@@ -103,6 +103,8 @@ extension NumberText {
             p[sign + 1] = table[Int(m) &* 2 + 1]
             return sign + 2
         }
+        if m < 10_000 { return sign + writeUpTo4Digits(m, to: p + sign) }
+        if m < 100_000_000 { return sign + writeUpTo8Digits(m, to: p + sign) }
         let digits = digitCount(m)
         var i = sign + digits
         while m >= 10 {
@@ -114,6 +116,39 @@ extension NumberText {
         }
         if i > sign { p[sign] = 0x30 &+ UInt8(truncatingIfNeeded: m) }
         return sign + digits
+    }
+
+    /// 3 or 4 digits (a touch's number, most of them): two pairs stored as one 4-byte word
+    /// shifted past its leading zero (one byte after the digits is written too, inside the room
+    /// for 20).
+    @inlinable @inline(__always)
+    static func writeUpTo4Digits(_ m: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = m < 1000 ? 3 : 4
+        let a = m / 100, b = m &- a &* 100
+        let table = UnsafeRawPointer(pairs.utf8Start)
+        let word = UInt32(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: a) &* 2, as: UInt16.self)))
+            | UInt32(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: b) &* 2, as: UInt16.self))) << 16
+        UnsafeMutableRawPointer(p).storeBytes(of: (word >> UInt32(truncatingIfNeeded: (4 &- digits) &* 8)).littleEndian, as: UInt32.self)
+        return digits
+    }
+
+    /// 5 to 8 digits (a log's sequence numbers and milliseconds): four pairs worked out from
+    /// the two halves independently, rather than one after the other, and stored as one 8-byte
+    /// word shifted past its leading zeros. The bytes after the digits are written too (at most
+    /// 5), inside the room for 20 that every caller of `writeInteger` gives.
+    @inlinable @inline(__always)
+    static func writeUpTo8Digits(_ m: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = digitCount(m)
+        let high = m / 10_000, low = m &- high &* 10_000
+        let a = high / 100, b = high &- a &* 100, c = low / 100, d = low &- c &* 100
+        let table = UnsafeRawPointer(pairs.utf8Start)
+        @inline(__always) func pair(_ k: UInt64) -> UInt64 {
+            UInt64(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: k) &* 2, as: UInt16.self)))
+        }
+        // The first character of a pair is its low byte, so the first digit is the word's lowest.
+        let word = pair(a) | pair(b) << 16 | pair(c) << 32 | pair(d) << 48
+        UnsafeMutableRawPointer(p).storeBytes(of: (word >> UInt64(truncatingIfNeeded: (8 &- digits) &* 8)).littleEndian, as: UInt64.self)
+        return digits
     }
 
     @usableFromInline

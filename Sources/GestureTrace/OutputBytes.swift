@@ -142,9 +142,16 @@ public struct ByteCursor {
         p += n
     }
 
-    /// At most 20 bytes.
+    /// At most 20 bytes. A digit alone (a touch's number) is written here, without the call.
     @inlinable @inline(__always)
-    public mutating func integer(_ value: Int64) { p += NumberText.writeInteger(value, to: p) }
+    public mutating func integer(_ value: Int64) {
+        if UInt64(bitPattern: value) < 10 {
+            p.pointee = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            p += 1
+        } else {
+            p += NumberText.writeInteger(value, to: p)
+        }
+    }
 
     /// `NumberText.fixed`; at most 48 bytes.
     @inlinable @inline(__always)

@@ -72,6 +72,32 @@ struct NumberBytesTests {
         }
     }
 
+    @Test("Every integer of 3 to 8 digits, at its edges and at random, and through a cursor, reads as its String; a run of them in one buffer keeps each")
+    func integersOfUpTo8Digits() {
+        var values: [Int64] = []
+        var p: Int64 = 100
+        for _ in 0..<6 {
+            for d: Int64 in -3...3 { values += [p + d, -(p + d)] }
+            p *= 10
+        }
+        values += [99_999_999, -99_999_999, 100_000_000, 12_345_678, 10_000_001, 1_000_000, 90_909_090]
+        var state: UInt64 = 11
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let v = Int64((state >> 20) % 100_000_000)
+            values += [v, -v]
+        }
+        for v in values {
+            #expect(Self.text { NumberText.appendInteger(v, to: $0) } == String(v), "\(v)")
+        }
+        // Written one after another through a cursor (single digits take its own path): the
+        // bytes an 8-byte store writes past a number are overwritten by the next.
+        let out = OutputBytes(capacity: 1)
+        let run = Array(values.prefix(2_000)) + (-12...12).map(Int64.init)
+        for v in run { out.write(atMost: 21) { c in c.integer(v); c.put(UInt8(ascii: ",")) } }
+        #expect(String(decoding: out.array, as: UTF8.self) == run.map { String($0) + "," }.joined())
+    }
+
     @Test("Runs of every short length are copied whole, at any offset")
     func shortRuns() {
         let source = (0..<64).map { UInt8(33 + $0) }
