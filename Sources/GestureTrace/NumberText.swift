@@ -125,9 +125,7 @@ extension NumberText {
     static func writeUpTo4Digits(_ m: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = m < 1000 ? 3 : 4
         let a = m / 100, b = m &- a &* 100
-        let table = UnsafeRawPointer(pairs.utf8Start)
-        let word = UInt32(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: a) &* 2, as: UInt16.self)))
-            | UInt32(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: b) &* 2, as: UInt16.self))) << 16
+        let word = UInt32(pairBytes(a)) | UInt32(pairBytes(b)) << 16
         UnsafeMutableRawPointer(p).storeBytes(of: (word >> UInt32(truncatingIfNeeded: (4 &- digits) &* 8)).littleEndian, as: UInt32.self)
         return digits
     }
@@ -141,14 +139,16 @@ extension NumberText {
         let digits = digitCount(m)
         let high = m / 10_000, low = m &- high &* 10_000
         let a = high / 100, b = high &- a &* 100, c = low / 100, d = low &- c &* 100
-        let table = UnsafeRawPointer(pairs.utf8Start)
-        @inline(__always) func pair(_ k: UInt64) -> UInt64 {
-            UInt64(UInt16(littleEndian: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: k) &* 2, as: UInt16.self)))
-        }
-        // The first character of a pair is its low byte, so the first digit is the word's lowest.
-        let word = pair(a) | pair(b) << 16 | pair(c) << 32 | pair(d) << 48
+        let word = UInt64(pairBytes(a)) | UInt64(pairBytes(b)) << 16 | UInt64(pairBytes(c)) << 32 | UInt64(pairBytes(d)) << 48
         UnsafeMutableRawPointer(p).storeBytes(of: (word >> UInt64(truncatingIfNeeded: (8 &- digits) &* 8)).littleEndian, as: UInt64.self)
         return digits
+    }
+
+    /// The two characters of `k` (0...99) from `pairs`, the first in the low byte: words built
+    /// from them hold their digits in reading order in memory.
+    @inlinable @inline(__always)
+    static func pairBytes(_ k: UInt64) -> UInt16 {
+        UInt16(littleEndian: UnsafeRawPointer(pairs.utf8Start).loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: k) &* 2, as: UInt16.self))
     }
 
     @usableFromInline
