@@ -15,8 +15,8 @@ enum TraceEventFastPath {
         precondition(stopByteAfter, "the fast path reads the byte after the line")
         guard let base = line.baseAddress else { return nil }
         var r = Cursor(base: base, count: line.count)
-        guard let event = event(&r), r.i == line.count else { return nil }
-        return event
+        guard let core = event(&r), r.i == line.count else { return nil }
+        return core.event
     }
 
     /// The usual line at the start of `bytes` (a `LineReader`'s `unread`: lines, the stop byte
@@ -24,7 +24,7 @@ enum TraceEventFastPath {
     /// the newline must be among the bytes. Nil for anything else, the line then read the usual
     /// way (`LineReader.nextLine`, `decode`).
     @inline(__always)
-    static func decodeLine(at bytes: UnsafeBufferPointer<UInt8>) -> (event: TraceEvent, newline: Int)? {
+    static func decodeLine(at bytes: UnsafeBufferPointer<UInt8>) -> (event: Core, newline: Int)? {
         guard let base = bytes.baseAddress else { return nil }
         var r = Cursor(base: base, count: bytes.count)
         guard let event = event(&r) else { return nil }
@@ -34,9 +34,22 @@ enum TraceEventFastPath {
         return nil
     }
 
+    /// The fields of the usual line, kept in registers until the reader makes the event where it
+    /// returns it: its 120 bytes are then written once, not built here and copied out.
+    struct Core {
+        var time: Timestamp
+        var type: TouchEventType
+        var pointer: Int
+        var x: Double
+        var y: Double
+        var device: InputDevice?
+
+        @inline(__always) var event: TraceEvent { TraceEvent(time: time, type: type, pointer: pointer, x: x, y: y, device: device) }
+    }
+
     /// The event up to its closing brace.
     @inline(__always)
-    private static func event(_ r: inout Cursor) -> TraceEvent? {
+    private static func event(_ r: inout Cursor) -> Core? {
         guard r.literal(Keys.t), let time = r.time(),
               r.literal(Keys.type), let type = r.eventType(),
               r.literal(Keys.id), let id = r.whole(),
@@ -48,7 +61,7 @@ enum TraceEventFastPath {
             device = d
         }
         guard r.literal(Keys.end) else { return nil }
-        return TraceEvent(time: time, type: type, pointer: id, x: x, y: y, device: device)
+        return Core(time: time, type: type, pointer: id, x: x, y: y, device: device)
     }
 
     /// `decode` of a line held anywhere (a String's bytes, a test's array): copied first, with
@@ -103,7 +116,9 @@ enum TraceEventFastPath {
 
         /// Digits, then optionally a point and digits, as `JSONParser.number` reads them: at
         /// most 15 significant digits and 22 places, so the value is exact before one division.
-        @inline(__always) mutating func decimal(signed: Bool = false) -> Double? {
+        /// Transparent, not `@inline(__always)`: the optimizer kept it a call (two a line), whose
+        /// entry, exit and cursor in memory cost a fifth of reading the number.
+        @_transparent mutating func decimal(signed: Bool = false) -> Double? {
             guard let n = number(signed: signed) else { return nil }
             let m = Double(n.mantissa)
             let v = n.places > 0 ? m / JSONParser.powerOfTen(n.places) : m
@@ -181,8 +196,8 @@ enum TraceEventFastPath {
             return n
         }
 
-        /// down, move, up or cancel, and the closing quote.
-        @inline(__always) mutating func eventType() -> TouchEventType? {
+        /// down, move, up or cancel, and the closing quote. Transparent, as `decimal` is.
+        @_transparent mutating func eventType() -> TouchEventType? {
             if literal("move\"") { return .move }
             if literal("down\"") { return .down }
             if literal("up\"") { return .up }

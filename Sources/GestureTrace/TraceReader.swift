@@ -124,12 +124,14 @@ public final class TraceReader: IteratorProtocol, Sequence {
             // The usual line straight from the reader's block, its newline found by the parse.
             if let (usual, newline) = TraceEventFastPath.decodeLine(at: lines.unread) {
                 lines.skipLine(newlineAt: newline)
-                if let problem = validator.check(usual) {
+                // A move of a finger that is down, in time (most lines): checked on its fields,
+                // and the event made where it is returned.
+                if !validator.acceptsMove(usual.type, of: usual.pointer, at: usual.time), let problem = validator.check(usual.event) {
                     finished = true
                     throw TraceDiagnostic(file: path, line: lines.lineNumber, message: problem)
                 }
                 eventCount &+= 1
-                return usual
+                return usual.event
             }
             let line: UnsafeBufferPointer<UInt8>
             do {

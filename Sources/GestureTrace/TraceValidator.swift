@@ -17,12 +17,17 @@ public struct TraceValidator: Sendable {
     /// Checks `event` against what came before; returns a message when it breaks a rule.
     @inline(__always)
     public mutating func check(_ event: TraceEvent) -> String? {
-        // Most events are moves of a pointer that is down, in time: a few compares, inline.
-        if event.type == .move && event.time >= lastTime && down.contains(event.pointer) {
-            lastTime = event.time
-            return nil
-        }
+        if acceptsMove(event.type, of: event.pointer, at: event.time) { return nil }
         return checkEvery(event)
+    }
+
+    /// Most events are moves of a pointer that is down, in time: a few compares, inline. True
+    /// (and the event taken) when this one is; false when `check` must look at it.
+    @inline(__always)
+    mutating func acceptsMove(_ type: TouchEventType, of pointer: Int, at time: Timestamp) -> Bool {
+        guard type == .move && time >= lastTime && down.contains(pointer) else { return false }
+        lastTime = time
+        return true
     }
 
     private mutating func checkEvery(_ event: TraceEvent) -> String? {
