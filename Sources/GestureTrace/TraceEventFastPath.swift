@@ -24,13 +24,13 @@ enum TraceEventFastPath {
     /// the newline must be among the bytes. Nil for anything else, the line then read the usual
     /// way (`LineReader.nextLine`, `decode`).
     @inline(__always)
-    static func decodeLine(at bytes: UnsafeBufferPointer<UInt8>) -> (event: Core, newline: Int)? {
+    static func decodeLine(at bytes: UnsafeBufferPointer<UInt8>) -> (fields: Core, newline: Int)? {
         guard let base = bytes.baseAddress else { return nil }
         var r = Cursor(base: base, count: bytes.count)
-        guard let event = event(&r) else { return nil }
+        guard let fields = event(&r) else { return nil }
         // base[r.i] is the stop byte when the bytes end here, which is neither.
-        if base[r.i] == 0x0A { return (event, r.i) }
-        if base[r.i] == 0x0D && r.i &+ 1 < bytes.count && base[r.i &+ 1] == 0x0A { return (event, r.i &+ 1) }
+        if base[r.i] == 0x0A { return (fields, r.i) }
+        if base[r.i] == 0x0D && r.i &+ 1 < bytes.count && base[r.i &+ 1] == 0x0A { return (fields, r.i &+ 1) }
         return nil
     }
 
