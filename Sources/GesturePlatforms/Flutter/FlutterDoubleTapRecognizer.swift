@@ -76,7 +76,7 @@ public final class FlutterDoubleTapRecognizer: FlutterGestureRecognizer {
         case .move:
             if !tracker.isWithin(event.position, binding.settings.doubleTapTouchSlop) {
                 let d = event.position.distance(to: tracker.down.position)
-                binding.withReason(Cause(.touches, "a tap moved \(Self.f(d)) px > kDoubleTapTouchSlop \(Self.f(binding.settings.doubleTapTouchSlop)) (multitap.dart:263-266)",
+                binding.withReason(Cause(.touches, CauseText("a tap moved %1 px > kDoubleTapTouchSlop %1 (multitap.dart:263-266)", d, binding.settings.doubleTapTouchSlop),
                                          evidence: [Evidence("doubleTapTouchSlop", value: d, threshold: binding.settings.doubleTapTouchSlop, unit: "px", comparison: ">")])) {
                     reject(tracker)
                 }

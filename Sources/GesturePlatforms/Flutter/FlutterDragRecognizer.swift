@@ -117,10 +117,12 @@ public final class FlutterDragRecognizer: FlutterOneSequenceRecognizer {
                 let moved = onAxis(delta)
                 globalDistanceMoved += moved.length * (primaryValue(moved).map { $0 < 0 ? -1 : ($0 > 0 ? 1 : 0) } ?? 1)
                 if abs(globalDistanceMoved) > slop {
-                    let what = axis == nil ? "the path" : "the \(axis!.rawValue) distance"
-                    let line = axis == .vertical ? "monodrag.dart:928-931" : axis == .horizontal ? "monodrag.dart:988-991" : "monodrag.dart:1045-1048"
-                    binding.withWin(Cause(.touches, "\(what) moved \(Self.f(abs(globalDistanceMoved))) px > \(slopName) \(Self.f(slop)) (\(line))",
-                                          evidence: [Evidence(slopName, value: abs(globalDistanceMoved), threshold: slop, unit: "px", comparison: ">")])) {
+                    let distance = abs(globalDistanceMoved)
+                    let words = axis == .vertical ? CauseText("the vertical distance moved %1 px > %s %1 (monodrag.dart:928-931)", slopName, numbers: distance, slop)
+                        : axis == .horizontal ? CauseText("the horizontal distance moved %1 px > %s %1 (monodrag.dart:988-991)", slopName, numbers: distance, slop)
+                        : CauseText("the path moved %1 px > %s %1 (monodrag.dart:1045-1048)", slopName, numbers: distance, slop)
+                    binding.withWin(Cause(.touches, words,
+                                          evidence: [Evidence(slopName, value: distance, threshold: slop, unit: "px", comparison: ">")])) {
                         if acceptedActivePointers.contains(event.pointer) { checkDrag(event.pointer) } else { resolve(.accepted) }
                     }
                 }

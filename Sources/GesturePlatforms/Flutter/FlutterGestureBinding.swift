@@ -125,7 +125,10 @@ public final class FlutterGestureBinding {
         let path = hitPath(position)
         hitViewOfPointer[p] = path.first
         causeSeq = out.log.append(time: now, kind: .input, view: path.first?.logName, phase: .began, touches: TouchIDs(e.pointer),
-                              cause: Cause(.input, "touch \(e.pointer) down at \(position) hits \(path.first?.id ?? "nothing") (Flutter pointer \(p))"))
+                              cause: Cause(.input, path.first.map {
+                                  CauseText("touch %d down at (%1, %1) hits %n (Flutter pointer %s)", names: $0.logName, string: String(p),
+                                            numbers: Double(e.pointer), position.x, position.y)
+                              } ?? CauseText("touch %d down at (%1, %1) hits nothing (Flutter pointer %s)", String(p), numbers: Double(e.pointer), position.x, position.y)))
         let event = FlutterPointerEvent(kind: .down, pointer: p, time: now, position: position, buttons: buttons(e), isPrecise: e.device == .mouse)
         // `_handlePointerDown` of each detector on the path, deepest first (gesture_detector.dart:1517-1522).
         for view in path {
@@ -235,30 +238,22 @@ public final class FlutterGestureBinding {
     }
 
     private func logDecision(_ d: FlutterGestureArena.Decision, winner: FlutterGestureArena.Member?, losers: [FlutterGestureArena.Member], _ tell: () -> Void) {
-        let touch = touch(of: d.pointer)
-        let name = winner?.arenaName ?? ""
-        let why: String
-        switch d.rule {
-        case .eagerWinner?: why = "\(name) accepted while the arena was open: it wins as the arena closes (arena.dart:229-236, 247-259)"
-        case .acceptedWhenClosed?: why = "\(name) accepts: it wins at once (arena.dart:229-236)"
-        case .lastMemberStanding?: why = "\(name) is the last member standing: it wins after the event (arena.dart:247-259)"
-        case .firstMemberAtSweep?: why = "arena sweep at the lift: the first member, \(name), wins (arena.dart:153-175)"
-        case nil: why = "every member left the arena: nobody wins it"
-        }
-        let others = losers.map(\.arenaName)
-        let seq = out.log.append(time: now, kind: .note, recognizer: winner.map { LogName($0.arenaName) }, touches: TouchIDs(touch),
-                             cause: Cause(.touches, "arena for touch \(touch) (Flutter pointer \(d.pointer)): \(why)" + (others.isEmpty ? "" : "; rejects \(others.joined(separator: ", "))"),
-                                          other: nil, causedBy: causeSeq))
+        let touch = Double(touch(of: d.pointer))
+        let winnerName = winner.map { LogName($0.arenaName) }
+        let seq = out.log.append(time: now, kind: .note, recognizer: winnerName, touches: TouchIDs(Int(touch)),
+                                 cause: Cause(.touches, FlutterArenaWords.note(d.rule, winner: winnerName, touch: touch, pointer: Double(d.pointer),
+                                                                        rejects: losers.isEmpty ? "" : "; rejects " + losers.map(\.arenaName).joined(separator: ", ")),
+                                              otherName: nil, causedBy: causeSeq))
         let saved = (currentReason, currentWin, causeSeq)
         causeSeq = seq
         // A win the recognizer asked for keeps its own reason and numbers (the slop it passed).
         let asked = currentWin
-        currentWin = Cause(.touches, (asked.map { $0.text + "; it " } ?? "") + "wins the arena for touch \(touch): \(why)", causedBy: seq,
-                           evidence: asked?.evidence ?? [])
+        currentWin = Cause(.touches, FlutterArenaWords.win(d.rule, winner: winnerName, touch: touch, asked: asked.map { $0.text + "; it " } ?? ""),
+                           otherName: nil, causedBy: seq, evidence: asked?.evidence ?? [])
         // A loser's cause says why the winner won, numbers included (the slop it passed).
-        currentReason = winner.map {
-            Cause(.exclusion, "\($0.arenaName) wins the arena for touch \(touch)" + (asked.map { " (\($0.text))" } ?? "") + ": \(why)",
-                  other: $0.arenaName, causedBy: seq, evidence: asked?.evidence ?? [])
+        currentReason = winnerName.map {
+            Cause(.exclusion, FlutterArenaWords.loss(d.rule, winner: $0, touch: touch, asked: asked.map { " (\($0.text))" } ?? ""),
+                  otherName: $0, causedBy: seq, evidence: asked?.evidence ?? [])
         }
         tell()
         (currentReason, currentWin, causeSeq) = saved
@@ -352,4 +347,69 @@ public final class FlutterGestureBinding {
     func appEffect(_ view: View, _ text: @autoclosure () -> String) { out.appEffect(view, text()) }
 
     func note(_ r: FlutterGestureRecognizer?, _ text: @autoclosure () -> String) { out.note(r, text()) }
+}
+
+/// The words of an arena's decision, as templates: made at every decision (a few a stroke)
+/// and read only for the rows a log keeps, so the winner is a name and the touch a number
+/// rather than an interpolated String. Each rule's reason cites arena.dart.
+enum FlutterArenaWords {
+    /// The decision's own row: `arena for touch T (Flutter pointer P): <why>; rejects ...`.
+    static func note(_ rule: FlutterGestureArena.Rule?, winner: LogName?, touch: Double, pointer: Double, rejects: String) -> CauseText {
+        guard let rule, let winner else {
+            return CauseText("arena for touch %d (Flutter pointer %d): every member left the arena: nobody wins it%s", rejects, numbers: touch, pointer)
+        }
+        switch rule {
+        case .eagerWinner:
+            return CauseText("arena for touch %d (Flutter pointer %d): %n accepted while the arena was open: it wins as the arena closes (arena.dart:229-236, 247-259)%s",
+                             names: winner, string: rejects, numbers: touch, pointer)
+        case .acceptedWhenClosed:
+            return CauseText("arena for touch %d (Flutter pointer %d): %n accepts: it wins at once (arena.dart:229-236)%s",
+                             names: winner, string: rejects, numbers: touch, pointer)
+        case .lastMemberStanding:
+            return CauseText("arena for touch %d (Flutter pointer %d): %n is the last member standing: it wins after the event (arena.dart:247-259)%s",
+                             names: winner, string: rejects, numbers: touch, pointer)
+        case .firstMemberAtSweep:
+            return CauseText("arena for touch %d (Flutter pointer %d): arena sweep at the lift: the first member, %n, wins (arena.dart:153-175)%s",
+                             names: winner, string: rejects, numbers: touch, pointer)
+        }
+    }
+
+    /// The winner's cause: `[its own reason; it ]wins the arena for touch T: <why>`.
+    static func win(_ rule: FlutterGestureArena.Rule?, winner: LogName?, touch: Double, asked: String) -> CauseText {
+        guard let rule, let winner else {
+            return CauseText("%swins the arena for touch %d: every member left the arena: nobody wins it", asked, numbers: touch)
+        }
+        switch rule {
+        case .eagerWinner:
+            return CauseText("%swins the arena for touch %d: %n accepted while the arena was open: it wins as the arena closes (arena.dart:229-236, 247-259)",
+                             names: winner, string: asked, numbers: touch)
+        case .acceptedWhenClosed:
+            return CauseText("%swins the arena for touch %d: %n accepts: it wins at once (arena.dart:229-236)", names: winner, string: asked, numbers: touch)
+        case .lastMemberStanding:
+            return CauseText("%swins the arena for touch %d: %n is the last member standing: it wins after the event (arena.dart:247-259)",
+                             names: winner, string: asked, numbers: touch)
+        case .firstMemberAtSweep:
+            return CauseText("%swins the arena for touch %d: arena sweep at the lift: the first member, %n, wins (arena.dart:153-175)",
+                             names: winner, string: asked, numbers: touch)
+        }
+    }
+
+    /// A loser's cause: `W wins the arena for touch T[ (its own reason)]: <why>`.
+    static func loss(_ rule: FlutterGestureArena.Rule?, winner: LogName, touch: Double, asked: String) -> CauseText {
+        switch rule {
+        case .eagerWinner?:
+            return CauseText("%n wins the arena for touch %d%s: %n accepted while the arena was open: it wins as the arena closes (arena.dart:229-236, 247-259)",
+                             names: winner, winner, string: asked, numbers: touch)
+        case .acceptedWhenClosed?:
+            return CauseText("%n wins the arena for touch %d%s: %n accepts: it wins at once (arena.dart:229-236)", names: winner, winner, string: asked, numbers: touch)
+        case .lastMemberStanding?:
+            return CauseText("%n wins the arena for touch %d%s: %n is the last member standing: it wins after the event (arena.dart:247-259)",
+                             names: winner, winner, string: asked, numbers: touch)
+        case .firstMemberAtSweep?:
+            return CauseText("%n wins the arena for touch %d%s: arena sweep at the lift: the first member, %n, wins (arena.dart:153-175)",
+                             names: winner, winner, string: asked, numbers: touch)
+        case nil:
+            return CauseText("%n wins the arena for touch %d%s: every member left the arena: nobody wins it", names: winner, string: asked, numbers: touch)
+        }
+    }
 }

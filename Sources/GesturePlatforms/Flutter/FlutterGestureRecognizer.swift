@@ -187,7 +187,7 @@ open class FlutterPrimaryPointerRecognizer: FlutterOneSequenceRecognizer {
             let tolerance = gestureAccepted ? postAcceptSlopTolerance : preAcceptSlopTolerance
             if event.kind == .move, let tolerance, distance > tolerance {
                 let which = gestureAccepted ? "postAcceptSlopTolerance" : "preAcceptSlopTolerance"
-                binding.withReason(Cause(.touches, "moved \(Self.f(distance)) px from its down > \(which) \(Self.f(tolerance)) (recognizer.dart:686-707)",
+                binding.withReason(Cause(.touches, CauseText("moved %1 px from its down > %s %1 (recognizer.dart:686-707)", which, numbers: distance, tolerance),
                                          evidence: [Evidence(which, value: distance, threshold: tolerance, unit: "px", comparison: ">")])) {
                     resolve(.rejected)
                 }
