@@ -238,21 +238,21 @@ public final class FlutterGestureBinding {
     }
 
     private func logDecision(_ d: FlutterGestureArena.Decision, winner: FlutterGestureArena.Member?, losers: [FlutterGestureArena.Member], _ tell: () -> Void) {
-        let touch = Double(touch(of: d.pointer))
+        let touch = touch(of: d.pointer)
         let winnerName = winner.map { LogName($0.arenaName) }
-        let seq = out.log.append(time: now, kind: .note, recognizer: winnerName, touches: TouchIDs(Int(touch)),
-                                 cause: Cause(.touches, FlutterArenaWords.note(d.rule, winner: winnerName, touch: touch, pointer: Double(d.pointer),
+        let seq = out.log.append(time: now, kind: .note, recognizer: winnerName, touches: TouchIDs(touch),
+                                 cause: Cause(.touches, FlutterArenaWords.note(d.rule, winner: winnerName, touch: Double(touch), pointer: Double(d.pointer),
                                                                         rejects: losers.isEmpty ? "" : "; rejects " + losers.map(\.arenaName).joined(separator: ", ")),
                                               otherName: nil, causedBy: causeSeq))
         let saved = (currentReason, currentWin, causeSeq)
         causeSeq = seq
         // A win the recognizer asked for keeps its own reason and numbers (the slop it passed).
         let asked = currentWin
-        currentWin = Cause(.touches, FlutterArenaWords.win(d.rule, winner: winnerName, touch: touch, asked: asked.map { $0.text + "; it " } ?? ""),
+        currentWin = Cause(.touches, FlutterArenaWords.win(d.rule, winner: winnerName, touch: Double(touch), asked: asked.map { $0.text + "; it " } ?? ""),
                            otherName: nil, causedBy: seq, evidence: asked?.evidence ?? [])
         // A loser's cause says why the winner won, numbers included (the slop it passed).
         currentReason = winnerName.map {
-            Cause(.exclusion, FlutterArenaWords.loss(d.rule, winner: $0, touch: touch, asked: asked.map { " (\($0.text))" } ?? ""),
+            Cause(.exclusion, FlutterArenaWords.loss(d.rule, winner: $0, touch: Double(touch), asked: asked.map { " (\($0.text))" } ?? ""),
                   otherName: $0, causedBy: seq, evidence: asked?.evidence ?? [])
         }
         tell()
