@@ -138,7 +138,7 @@ package final class Arbitration {
     /// The queue settlement is working through; swapped with `requests` so neither reallocates.
     private var requestsInProgress: [TransitionRequest] = []
     /// Causes of the queued requests that the log keeps (see `TransitionRequest.causeSlot`).
-    private var requestCauses: [Cause] = []
+    private var requestCauses = KeptCauses()
     /// How deep settlements are nested (an action that makes a recognizer request a state).
     private(set) var settleDepth = 0
     private var requestClasses: [RequestClass] = []
@@ -150,14 +150,21 @@ package final class Arbitration {
     @inline(__always)
     func keep(_ cause: consuming Cause) -> Int32 {
         requestCauses.append(cause)
-        return Int32(requestCauses.count - 1)
     }
 
     /// The cause of a queued request: the one kept in its slot (`keep`'s answer), or the
     /// placeholder of a cause the log does not keep (slot -1).
     @inline(__always)
     func cause(of q: TransitionRequest) -> Cause {
-        q.causeSlot >= 0 ? requestCauses[Int(q.causeSlot)] : Cause.unlogged
+        q.causeSlot >= 0 ? requestCauses.cause(at: Int(q.causeSlot)) : Cause.unlogged
+    }
+
+    /// The cause of a request that is read once and never again (an update, published as it
+    /// came): moved out of its slot rather than copied. A copy costs a call per string and array
+    /// of the cause and the slot's free as many again, on every logged move of an active recognizer.
+    @inline(__always)
+    func takeCause(of q: TransitionRequest) -> Cause {
+        q.causeSlot >= 0 ? requestCauses.take(at: Int(q.causeSlot)) : Cause.unlogged
     }
 
     /// Queues a requested state for settlement, with the slot of its kept cause (-1: none): a
@@ -212,7 +219,7 @@ package final class Arbitration {
     /// Frees the kept causes once no settlement at `depth` or outside it can read them.
     @inline(__always)
     func forgetCauses(atDepth depth: Int) {
-        if settleDepth == depth && !requestCauses.isEmpty { requestCauses.clearKeepingCapacity() }
+        if settleDepth == depth && !requestCauses.isEmpty { requestCauses.removeAll() }
     }
 
     /// Settlement gave up (recognizers that keep changing each other): the queue is dropped.

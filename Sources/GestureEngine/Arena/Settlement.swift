@@ -181,7 +181,8 @@ extension Arbitration {
                     publishQuietUpdate(r)
                     return
                 }
-                let seq = publishInline(r, .changed, cause: { cause(of: q) }, routine: true)
+                // Its cause is read here only: taken, not copied.
+                let seq = publishInline(r, .changed, cause: { takeCause(of: q) }, routine: true)
                 fireActions(r, .changed, transitionSeq: seq, routine: true)
             case .ended:
                 let seq = publish(r, .ended, cause: cause(of: q))
