@@ -114,6 +114,13 @@ struct TraceEventFastPathTests {
             // after the point, a fraction after "0.".
             #"{"t":7654321.765,"type":"move","id":9999999,"x":-1234567.1234567,"y":9.0500001}"#,
             #"{"t":7654321,"type":"move","id":12345678,"x":1000000.0000001,"y":-0.5}"#,
+            // Short numbers with a point at each place, a whole part of 7 digits then a point,
+            // "0" alone, nines.
+            #"{"t":1234.56,"type":"move","id":7,"x":123456.7,"y":-1.23456}"#,
+            #"{"t":1234.567,"type":"move","id":7,"x":-1234567,"y":0.00001}"#,
+            #"{"t":1234567.5,"type":"move","id":7,"x":1,"y":2}"#,
+            #"{"t":0,"type":"move","id":7,"x":0.5,"y":-0.05}"#,
+            #"{"t":9,"type":"move","id":7,"x":9999999,"y":999999.9}"#,
             // Times: up to three places become microseconds without a division; more go
             // through the Double, as the general decoder does.
             #"{"t":12.5,"type":"move","id":7,"x":1,"y":2}"#,
@@ -153,6 +160,10 @@ struct TraceEventFastPathTests {
             #"{"t":1,"type":"down","id":1,"x":0,"y":1."#,
             #"{"t":1,"type":"down","id":1,"x":0,"y":1"#,
             #"{"t":1234"#,
+            #"{"t":1,"type":"down","id":1,"x":00.5,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":-.5,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":0.,"y":0}"#,
+            #"{"t":1,"type":"down","id":1,"x":1.5.5,"y":0}"#,
         ]
         for line in onPath {
             let (f, g) = both(line)
